@@ -1,0 +1,1 @@
+"""The game-agnostic kernel: protocol, clause registry, chance, errors, records, play, theorems."""

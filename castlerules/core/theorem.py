@@ -1,0 +1,170 @@
+"""Theorems: statements about a game's rules with a check that proves them or finds a counterexample."""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+import z3
+
+
+class Status(enum.Enum):
+    PROVED = "PROVED"
+    COUNTEREXAMPLE = "COUNTEREXAMPLE"
+    UNKNOWN = "UNKNOWN"
+
+
+METHODS = ("z3", "exhaustive", "bounded", "property")
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """What a check found: PROVED, or a COUNTEREXAMPLE (rendered), or UNKNOWN (e.g. a timeout)."""
+
+    status: Status
+    detail: str = ""
+    counterexample: str | None = None
+
+    @classmethod
+    def proved(cls, detail: str = "") -> Result:
+        return cls(Status.PROVED, detail)
+
+    @classmethod
+    def refuted(cls, counterexample: str, detail: str = "") -> Result:
+        return cls(Status.COUNTEREXAMPLE, detail, counterexample)
+
+    @classmethod
+    def unknown(cls, detail: str) -> Result:
+        return cls(Status.UNKNOWN, detail)
+
+
+@attrs.frozen(slots=True)
+class Theorem:
+    """A named statement about one game's rules.
+
+    ``expected`` is PROVED for invariants; a theorem that documents a finding (a position the text
+    does not cover) expects COUNTEREXAMPLE, and ``finding`` says what the project decided.
+    """
+
+    id: str
+    game: str
+    statement: str
+    clauses: tuple[str, ...]
+    method: str = attrs.field(validator=attrs.validators.in_(METHODS))
+    check: Callable[[], Result] = attrs.field(eq=False, repr=False)
+    expected: Status = Status.PROVED
+    finding: str = ""
+
+
+@attrs.frozen(slots=True)
+class Run:
+    theorem: Theorem
+    result: Result
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return self.result.status is self.theorem.expected
+
+    def to_data(self) -> dict[str, Any]:
+        t = self.theorem
+        return {
+            "id": t.id,
+            "game": t.game,
+            "statement": t.statement,
+            "clauses": list(t.clauses),
+            "method": t.method,
+            "status": self.result.status.value,
+            "expected": t.expected.value,
+            "ok": self.ok,
+            "detail": self.result.detail,
+            "counterexample": self.result.counterexample,
+            "finding": t.finding,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def run(theorem: Theorem) -> Run:
+    """Run one theorem's check and time it; an exception inside the check is reported as UNKNOWN."""
+    start = time.perf_counter()
+    try:
+        result = theorem.check()
+    except Exception as exc:  # a crashing check must show up in the table, not abort the run
+        result = Result.unknown(f"check raised {type(exc).__name__}: {exc}")
+    return Run(theorem, result, time.perf_counter() - start)
+
+
+def run_all(
+    theorems: Iterable[Theorem], progress: Callable[[Run], None] | None = None
+) -> list[Run]:
+    runs = []
+    for t in theorems:
+        r = run(t)
+        if progress is not None:
+            progress(r)
+        runs.append(r)
+    return runs
+
+
+def z3_prove(
+    claim: Any,
+    *,
+    assumptions: Sequence[Any] = (),
+    render: Callable[[z3.ModelRef], str] | None = None,
+    timeout_ms: int = 60_000,
+    detail: str = "",
+) -> Result:
+    """Prove ``assumptions ⇒ claim`` for all values of its free variables.
+
+    z3 looks for values satisfying the assumptions and not the claim; none (unsat) is a proof, one is
+    a counterexample rendered by ``render`` (default: the model).
+    """
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(*assumptions)
+    solver.add(z3.Not(claim))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return Result.proved(detail or "z3: the negation is unsatisfiable")
+    if answer == z3.sat:
+        model = solver.model()
+        shown = render(model) if render is not None else str(model)
+        return Result.refuted(shown, detail)
+    return Result.unknown(f"z3: {solver.reason_unknown()}")
+
+
+def z3_find(
+    condition: Any,
+    *,
+    render: Callable[[z3.ModelRef], str] | None = None,
+    timeout_ms: int = 60_000,
+) -> tuple[str, Any] | None:
+    """A model of ``condition`` (rendered, raw), or None if z3 shows there is none.
+
+    Raises TimeoutError on z3's 'unknown'.
+    """
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(condition)
+    answer = solver.check()
+    if answer == z3.unsat:
+        return None
+    if answer == z3.sat:
+        model = solver.model()
+        return (render(model) if render is not None else str(model)), model
+    raise TimeoutError(f"z3: {solver.reason_unknown()}")
+
+
+def for_all(
+    cases: Iterable[Any], holds: Callable[[Any], bool], render: Callable[[Any], str] = repr
+) -> Result:
+    """Exhaustive check: the first case where ``holds`` fails is the counterexample."""
+    n = 0
+    for case in cases:
+        n += 1
+        if not holds(case):
+            return Result.refuted(render(case), f"failed after {n} cases")
+    return Result.proved(f"all {n} cases checked")

@@ -1,0 +1,6 @@
+"""Vlotte Geesten: Het Dobbelspel — five dice, five objects, grab the right one first."""
+
+from castlerules.vlotte_geesten.rules import VlotteGeesten
+from castlerules.vlotte_geesten.state import Grab, Obj, Pass, Roll, State
+
+__all__ = ["Grab", "Obj", "Pass", "Roll", "State", "VlotteGeesten"]

@@ -1,0 +1,1 @@
+"""The rulebooks as data: per game the Dutch clauses, interpretations and board files."""
