@@ -19,7 +19,9 @@ def main(path: str) -> int:
     )
     a, b = norm(joined), norm(source)
     if a == b:
-        print(f"ok: {len(data['clause'])} clauses, {len(data.get('interpretation', []))} interpretations")
+        print(
+            f"ok: {len(data['clause'])} clauses, {len(data.get('interpretation', []))} interpretations"
+        )
         return 0
     i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
     print("MISMATCH at char", i)

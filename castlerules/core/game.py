@@ -8,8 +8,12 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from castlerules.core import jsonio
-from castlerules.core.errors import IllegalActionError, InvalidOptionError, InvalidStateError
-from castlerules.core.errors import Violation
+from castlerules.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    InvalidStateError,
+    Violation,
+)
 from castlerules.core.spec import GameSpec, load_spec
 
 S = TypeVar("S")
@@ -30,6 +34,12 @@ class Game(abc.ABC, Generic[S, A]):
     state_type: ClassVar[type]
     #: A documented cap on the length of random playouts (plies); games end long before it.
     playout_cap: ClassVar[int] = 100_000
+
+    @classmethod
+    def variants(cls) -> tuple[dict[str, Any], ...]:
+        """Option sets that together cover every player count and variant the rulebook names
+        (the conformance tests run each)."""
+        return ({},)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self._options = dict(options)
@@ -142,7 +152,9 @@ class Game(abc.ABC, Generic[S, A]):
 def check_player_count(players: Any, low: int, high: int) -> int:
     """Validate a ``players`` option."""
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-        raise InvalidOptionError(f"players must be an integer from {low} to {high}, got {players!r}")
+        raise InvalidOptionError(
+            f"players must be an integer from {low} to {high}, got {players!r}"
+        )
     return players
 
 

@@ -23,7 +23,8 @@ def playout(
     """Play random actions until the end (or ``max_plies``); return (states, actions)."""
     cap = game.playout_cap if max_plies is None else max_plies
     state = game.initial_state()
-    states, actions = [state], []
+    states: list[Any] = [state]
+    actions: list[Any] = []
     while not game.is_terminal(state) and len(actions) < cap:
         action = random_action(game, state, rng)
         state = game.apply(state, action)

@@ -16,7 +16,12 @@ KINDS = ("rule", "setup", "physical", "flavour")
 _ID = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
 
 #: Clause-id prefix -> game name.
-PREFIXES = {"vg": "vlotte-geesten", "splut": "splut", "spookslot": "spookslot", "kasteel": "kasteel"}
+PREFIXES = {
+    "vg": "vlotte-geesten",
+    "splut": "splut",
+    "spookslot": "spookslot",
+    "kasteel": "kasteel",
+}
 
 
 @attrs.frozen(slots=True)

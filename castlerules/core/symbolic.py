@@ -13,39 +13,40 @@ from typing import Any
 import z3
 
 
-def _symbolic(*xs: Any) -> bool:
-    return any(isinstance(x, z3.ExprRef) for x in xs)
-
-
 def If(cond: Any, then: Any, other: Any) -> Any:
-    if _symbolic(cond, then, other):
-        return z3.If(cond, then, other)
-    return then if cond else other
+    """``then`` if ``cond`` else ``other``; a z3 ``If`` only when the condition is symbolic."""
+    if cond is True or cond is False:
+        return then if cond else other
+    return z3.If(cond, then, other)
 
 
 def And(*xs: Any) -> Any:
-    if _symbolic(*xs):
-        return z3.And(*xs)
-    return all(xs)
+    for x in xs:
+        if x is False:
+            return False
+        if x is not True:
+            return z3.And(*xs)
+    return True
 
 
 def Or(*xs: Any) -> Any:
-    if _symbolic(*xs):
-        return z3.Or(*xs)
-    return any(xs)
+    for x in xs:
+        if x is True:
+            return True
+        if x is not False:
+            return z3.Or(*xs)
+    return False
 
 
 def Not(x: Any) -> Any:
-    if _symbolic(x):
-        return z3.Not(x)
-    return not x
+    if x is True or x is False:
+        return not x
+    return z3.Not(x)
 
 
 def Sum(xs: Iterable[Any]) -> Any:
-    items = list(xs)
-    if _symbolic(*items):
-        return z3.Sum(items)
-    return sum(items)
+    """The sum; Python's ``+`` builds a z3 term when any item is symbolic."""
+    return sum(xs, 0)
 
 
 def Count(conds: Iterable[Any]) -> Any:

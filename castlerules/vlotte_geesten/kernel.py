@@ -12,6 +12,9 @@ from typing import Any
 from castlerules.core.registry import clause
 from castlerules.core.symbolic import And, Count, If, Or, Sum
 
+#: Objects and dice are numbered alike: die ``i`` has the colour of object ``i`` (0 red chair,
+#: 1 white ghost, 2 grey mouse, 3 green bottle, 4 blue book), so "the die in the colour of object k"
+#: is ``dice[k]`` and "the object in the colour of die i" is ``i``.
 N = 5
 GHOST = 1
 NO_ANSWER = -1
@@ -45,6 +48,16 @@ def situation_3(dice: Sequence[Any]) -> Any:
     return And(*(c[k] == 1 for k in range(N)))
 
 
+@clause(
+    "vg.voorbereiding.kleuren",
+    "vg.voorbereiding.kleur-rood",
+    "vg.voorbereiding.kleur-wit",
+    "vg.voorbereiding.kleur-grijs",
+    "vg.voorbereiding.kleur-groen",
+    "vg.voorbereiding.kleur-blauw",
+    "vg.situatie1.regel",
+    "vg.situatie1.voorbeeld",
+)
 def answer_1(dice: Sequence[Any]) -> Any:
     """Situation 1: the object on the die whose colour is that of the most frequent object."""
     c = counts(dice)
@@ -54,6 +67,7 @@ def answer_1(dice: Sequence[Any]) -> Any:
     return result
 
 
+@clause("vg.situatie2.regel", "vg.situatie2.voorbeeld")
 def answer_2(dice: Sequence[Any]) -> Any:
     """Situation 2: the object that shows once."""
     c = counts(dice)
@@ -63,6 +77,7 @@ def answer_2(dice: Sequence[Any]) -> Any:
     return result
 
 
+@clause("vg.voorbereiding.kleuren", "vg.situatie3.regel", "vg.situatie3.voorbeeld")
 def answer_3(dice: Sequence[Any]) -> Any:
     """Situation 3: the object whose colour is that of the die showing the ghost."""
     result: Any = NO_ANSWER
@@ -84,8 +99,14 @@ def answer(dice: Sequence[Any]) -> Any:
     )
 
 
-@clause("vg.punten.juist", "vg.doel.punt", "vg.punten.fout", "vg.pot.iedereen-mis",
-        "vg.pot.leggen", "vg.pot.winnen")
+@clause(
+    "vg.punten.juist",
+    "vg.doel.punt",
+    "vg.punten.fout",
+    "vg.pot.iedereen-mis",
+    "vg.pot.leggen",
+    "vg.pot.winnen",
+)
 def settle(
     scores: Sequence[Any], supply: Any, pot: Any, wrong: Sequence[Any], correct: Sequence[Any]
 ) -> tuple[list[Any], Any, Any]:

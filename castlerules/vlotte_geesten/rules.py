@@ -26,7 +26,7 @@ SUBSETS: tuple[frozenset[Obj], ...] = tuple(
 _ALL_ROLLS: tuple[Roll, ...] = tuple(Roll(f) for f in itertools.product(Obj, repeat=5))  # type: ignore[arg-type]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def answer_of(faces: tuple[Obj, ...]) -> Obj:
     """The object to grab for a roll (the dual-mode kernel, evaluated on plain values)."""
     return Obj(kernel.answer([int(f) for f in faces]))
@@ -75,6 +75,15 @@ class VlotteGeesten(Game[State, Any]):
     name: ClassVar[str] = "vlotte-geesten"
     state_type: ClassVar[type] = State
     playout_cap: ClassVar[int] = 200_000
+
+    @classmethod
+    def variants(cls) -> tuple[dict[str, Any], ...]:
+        loaded = {c: ["chair", "ghost", "ghost", "mouse", "bottle", "book"] for c in COLOURS}
+        return (
+            *({"players": n} for n in range(2, 9)),
+            {"players": 3, "first_player": 2},
+            {"players": 2, "faces": loaded},
+        )
 
     @clause("vg.spel.spelers", "vg.voorbereiding.inhoud")
     def __init__(
@@ -177,7 +186,9 @@ class VlotteGeesten(Game[State, Any]):
     def _grab_violation(self, state: State, action: Grab | Pass) -> Violation | None:
         p = action.player
         if not isinstance(p, int) or not 0 <= p < self._n:
-            return violation("vg.spel.spelers", f"there is no player {p!r} in a {self._n}-player game")
+            return violation(
+                "vg.spel.spelers", f"there is no player {p!r} in a {self._n}-player game"
+            )
         if state.dice is None:
             return violation("vg.spel.worp", "nobody may grab before the dice are rolled")
         if p in state.acted:
@@ -258,7 +269,9 @@ class VlotteGeesten(Game[State, Any]):
         require(all(0 <= p < n for p in state.acted), "state.acted: unknown player")
         require(len(state.acted) < n, "state.acted: a finished round must have been settled")
         require(set(state.wrong) <= set(state.acted), "state.wrong: only players who acted")
-        require((not state.wrong) == (not state.grabbed), "state.grabbed: must match the wrong grabs")
+        require(
+            (not state.wrong) == (not state.grabbed), "state.grabbed: must match the wrong grabs"
+        )
         if state.dice is None:
             require(not state.acted, "state.acted: nobody acts before the roll")
         else:

@@ -24,7 +24,13 @@ class Obj(enum.IntEnum):
 #: Die colour by index: die ``i`` has the colour of ``Obj(i)``.
 COLOURS = ("red", "white", "grey", "green", "blue")
 #: Dutch names, accepted by the notation parser.
-DUTCH = {"stoel": Obj.CHAIR, "spook": Obj.GHOST, "muis": Obj.MOUSE, "fles": Obj.BOTTLE, "boek": Obj.BOOK}
+DUTCH = {
+    "stoel": Obj.CHAIR,
+    "spook": Obj.GHOST,
+    "muis": Obj.MOUSE,
+    "fles": Obj.BOTTLE,
+    "boek": Obj.BOOK,
+}
 TOTAL_POINTS = 35
 
 

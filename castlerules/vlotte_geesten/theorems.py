@@ -16,7 +16,7 @@ import z3
 
 from castlerules.core.play import random_action
 from castlerules.core.symbolic import And, Count, ExactlyOne, Not, Or
-from castlerules.core.theorem import Result, Theorem, for_all, z3_prove
+from castlerules.core.theorem import Result, Status, Theorem, for_all, z3_prove
 from castlerules.vlotte_geesten import kernel
 from castlerules.vlotte_geesten.state import COLOURS, TOTAL_POINTS, Obj
 
@@ -115,46 +115,57 @@ def _render_settle(model: z3.ModelRef, names: Sequence[Any]) -> str:
     return ", ".join(f"{v}={model.eval(v, model_completion=True)}" for v in names)
 
 
-def check_conservation_z3(settle: Settle = kernel.settle, players: Sequence[int] = range(2, 9)) -> Result:
-    """Inductive step: from any state with supply + pot + scores = 35 (all >= 0), settling a round
-    keeps the sum and keeps every count >= 0. (Rolls, passes and unsettled grabs move no points.)"""
+def _prove_for_settle(
+    settle: Settle, players: Sequence[int], claim: Callable[[list[Any], Any, Any], Any]
+) -> Result:
+    """Prove ``claim(new_scores, new_supply, new_pot)`` after ``settle`` from every state that
+    satisfies the invariant, for each player count (an inductive step)."""
     for n in players:
         scores, supply, pot, wrong, correct, pre = _settle_symbols(n)
-        new_scores, new_supply, new_pot = settle(scores, supply, pot, wrong, correct)
-        claim = z3.And(
+        symbols = [*scores, supply, pot, *wrong, *correct]
+
+        def render(model: z3.ModelRef, n: int = n, symbols: list[Any] = symbols) -> str:
+            return f"{n} players: " + _render_settle(model, symbols)
+
+        result = z3_prove(
+            claim(*settle(scores, supply, pot, wrong, correct)), assumptions=pre, render=render
+        )
+        if result.status is not Status.PROVED:
+            return result
+    return Result.proved(f"z3, inductive step for {len(list(players))} player counts")
+
+
+def check_conservation_z3(
+    settle: Settle = kernel.settle, players: Sequence[int] = range(2, 9)
+) -> Result:
+    """Inductive step: from any state with supply + pot + scores = 35 (all >= 0), settling a round
+    keeps the sum and keeps every count >= 0. (Rolls, passes and unsettled grabs move no points.)"""
+    return _prove_for_settle(
+        settle,
+        players,
+        lambda new_scores, new_supply, new_pot: z3.And(
             z3.Sum(new_scores) + new_supply + new_pot == TOTAL_POINTS,
             *(s >= 0 for s in new_scores),
             new_supply >= 0,
             new_pot >= 0,
-        )
-        result = z3_prove(
-            claim,
-            assumptions=pre,
-            render=lambda m, v=[*scores, supply, pot, *wrong, *correct]: f"{n} players: "
-            + _render_settle(m, v),
-        )
-        if result.status.value != "PROVED":
-            return result
-    return Result.proved(f"z3, inductive step for {len(list(players))} player counts")
+        ),
+    )
 
 
-def check_pot_empty_z3(settle: Settle = kernel.settle, players: Sequence[int] = range(2, 9)) -> Result:
+def check_pot_empty_z3(
+    settle: Settle = kernel.settle, players: Sequence[int] = range(2, 9)
+) -> Result:
     """Inductive step: a settlement that empties the supply leaves the pot empty."""
-    for n in players:
-        scores, supply, pot, wrong, correct, pre = _settle_symbols(n)
-        _, new_supply, new_pot = settle(scores, supply, pot, wrong, correct)
-        result = z3_prove(
-            z3.Implies(new_supply == 0, new_pot == 0),
-            assumptions=pre,
-            render=lambda m, v=[*scores, supply, pot, *wrong, *correct]: f"{n} players: "
-            + _render_settle(m, v),
-        )
-        if result.status.value != "PROVED":
-            return result
-    return Result.proved(f"z3, inductive step for {len(list(players))} player counts")
+    return _prove_for_settle(
+        settle,
+        players,
+        lambda _scores, new_supply, new_pot: z3.Implies(new_supply == 0, new_pot == 0),
+    )
 
 
-def check_points_on_playouts(game_factory: Callable[[int], Any] | None = None, games: int = 3) -> Result:
+def check_points_on_playouts(
+    game_factory: Callable[[int], Any] | None = None, games: int = 3
+) -> Result:
     """The whole game (the code that runs), on seeded random playouts for every player count:
     supply + pot + scores = 35 in every visited state, and the pot is empty at the end."""
     from castlerules.core.catalog import make
@@ -188,36 +199,56 @@ def theorems() -> tuple[Theorem, ...]:
         "vg.situatie2.regel",
         "vg.situatie3.regel",
     )
-    points = ("vg.punten.juist", "vg.punten.fout", "vg.pot.leggen", "vg.pot.winnen",
-              "vg.voorbereiding.inhoud")
+    points = (
+        "vg.punten.juist",
+        "vg.punten.fout",
+        "vg.pot.leggen",
+        "vg.pot.winnen",
+        "vg.voorbereiding.inhoud",
+    )
     return (
         Theorem(
-            "vg.answer-unique", GAME,
+            "vg.answer-unique",
+            GAME,
             "Every roll of the five dice falls under exactly one of the three situations, the "
             "situation picks its object unambiguously, and the answer is one of the five objects.",
-            answer_clauses, "z3", check_answer_unique_z3,
+            answer_clauses,
+            "z3",
+            check_answer_unique_z3,
         ),
         Theorem(
-            "vg.answer-exhaustive", GAME,
+            "vg.answer-exhaustive",
+            GAME,
             "Over all 3125 rolls, the game's answer function satisfies the same statement and "
             "agrees with an independent reading of the three situations.",
-            answer_clauses, "exhaustive", check_answer_exhaustive,
+            answer_clauses,
+            "exhaustive",
+            check_answer_exhaustive,
         ),
         Theorem(
-            "vg.points-conserved", GAME,
+            "vg.points-conserved",
+            GAME,
             "Settling a round keeps supply + pot + all scores = 35 with every count >= 0 "
             "(inductive step over all states satisfying the invariant, 2-8 players).",
-            points, "z3", check_conservation_z3,
+            points,
+            "z3",
+            check_conservation_z3,
         ),
         Theorem(
-            "vg.pot-empty-at-end", GAME,
+            "vg.pot-empty-at-end",
+            GAME,
             "When the supply runs out, the pot is empty (inductive step, 2-8 players).",
-            ("vg.einde.voorraad-leeg", "vg.pot.winnen"), "z3", check_pot_empty_z3,
+            ("vg.einde.voorraad-leeg", "vg.pot.winnen"),
+            "z3",
+            check_pot_empty_z3,
         ),
         Theorem(
-            "vg.points-on-playouts", GAME,
+            "vg.points-on-playouts",
+            GAME,
             "In every state of seeded random games with 2-8 players, supply + pot + scores = 35 "
             "and no score is negative; at the end the pot is empty.",
-            (*points, "vg.einde.voorraad-leeg"), "bounded", check_points_on_playouts,
+            (*points, "vg.einde.voorraad-leeg"),
+            "bounded",
+            check_points_on_playouts,
         ),
     )
