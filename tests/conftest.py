@@ -15,3 +15,12 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "clause(*ids): the rulebook clauses this test checks (for traceability)"
     )
+
+
+@pytest.fixture(scope="session")
+def theorem_runs() -> dict[str, object]:
+    """Every theorem of every game, run once per test session: id -> Run."""
+    import castlerules
+    from castlerules.core.theorem import run
+
+    return {t.id: run(t) for name in castlerules.games() for t in castlerules.make(name).theorems()}

@@ -148,6 +148,36 @@ class Game(abc.ABC, Generic[S, A]):
         """A plain-text picture of ``state``."""
         return repr(state)
 
+    def render_svg(self, state: S) -> str:
+        """An SVG picture of ``state`` (games override this; the default shows the text picture)."""
+        from xml.sax.saxutils import escape
+
+        lines = self.render(state).splitlines() or [""]
+        height = 18 * len(lines) + 12
+        width = 9 * max(len(line) for line in lines) + 20
+        text = "".join(
+            f'<text x="10" y="{18 * (i + 1)}" xml:space="preserve">{escape(line)}</text>'
+            for i, line in enumerate(lines)
+        )
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'font-family="monospace" font-size="14">{text}</svg>'
+        )
+
+    def action_universe(self) -> tuple[Any, ...]:
+        """Every action (chance outcomes included) this game can ever take, in a fixed order: the
+        stable integer ids of the adapters are indices into it. Games define it in their package's
+        ``space`` module as ``action_universe(game)``."""
+        import importlib
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        try:
+            module = importlib.import_module(f"{package}.space")
+        except ModuleNotFoundError as exc:
+            raise InvalidOptionError(f"{self.name} defines no action universe") from exc
+        universe: tuple[Any, ...] = module.action_universe(self)
+        return universe
+
 
 def check_player_count(players: Any, low: int, high: int) -> int:
     """Validate a ``players`` option."""

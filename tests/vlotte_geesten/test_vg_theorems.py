@@ -7,17 +7,12 @@ from typing import Any
 
 import pytest
 
-import castlerules
 from castlerules.core.symbolic import And, Count, If, Or, Sum
-from castlerules.core.theorem import Status, run
+from castlerules.core.theorem import Status
 from castlerules.vlotte_geesten import kernel, theorems
 
-THEOREMS = castlerules.make("vlotte-geesten").theorems()
-
-
-@pytest.mark.parametrize("t", THEOREMS, ids=[t.id for t in THEOREMS])
-def test_theorem_holds(t: Any) -> None:
-    assert run(t).result.status is Status.PROVED
+# That each theorem holds on the real rules is checked once for all games in
+# tests/core/test_theorems.py; here each is shown able to fail.
 
 
 def broken_situation_1(dice: Sequence[Any]) -> Any:

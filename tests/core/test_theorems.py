@@ -1,0 +1,34 @@
+"""Every theorem of every game has the status it expects (run once per session, shared)."""
+
+from __future__ import annotations
+
+import pytest
+
+import castlerules
+from castlerules.core.spec import load_spec
+from castlerules.core.theorem import METHODS, Run
+
+THEOREMS = [t for name in castlerules.games() for t in castlerules.make(name).theorems()]
+
+
+@pytest.mark.parametrize("t", THEOREMS, ids=[t.id for t in THEOREMS])
+def test_theorem_has_its_expected_status(t: object, theorem_runs: dict[str, Run]) -> None:
+    result = theorem_runs[t.id]  # type: ignore[attr-defined]
+    assert result.ok, f"{result.result.status}: {result.result.detail}\n{result.result.counterexample}"
+
+
+@pytest.mark.parametrize("t", THEOREMS, ids=[t.id for t in THEOREMS])
+def test_theorem_is_well_formed(t: object) -> None:
+    from castlerules.core.theorem import Status, Theorem
+
+    assert isinstance(t, Theorem)
+    assert t.method in METHODS and t.statement and t.clauses
+    known = load_spec(t.game).clause_ids()
+    assert set(t.clauses) <= known
+    if t.expected is not Status.PROVED:
+        assert t.finding, "a theorem that expects a counterexample must say what was decided"
+
+
+def test_theorem_ids_are_unique() -> None:
+    ids = [t.id for t in THEOREMS]
+    assert len(ids) == len(set(ids))
