@@ -1,0 +1,6 @@
+"""Spookslot (Ghost Castle): race your pawns down through the haunted castle to the Exit."""
+
+from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.state import Ball, Move, Passage, Phase, Roll, State
+
+__all__ = ["Ball", "Move", "Passage", "Phase", "Roll", "Spookslot", "State"]
