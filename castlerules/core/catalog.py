@@ -12,6 +12,7 @@ from castlerules.core.game import Game
 #: Game name -> "module:class". Modules are imported on first use.
 GAMES: dict[str, str] = {
     "vlotte-geesten": "castlerules.vlotte_geesten.rules:VlotteGeesten",
+    "splut": "castlerules.splut.rules:Splut",
     "spookslot": "castlerules.spookslot.rules:Spookslot",
     "kasteel": "castlerules.kasteel.rules:Kasteel",
 }

@@ -1,0 +1,80 @@
+"""The Splut! action universe, and a fixed-length observation for the adapters.
+
+The universe lists, per player, every step from a board square to a neighbour (plain, pulling the
+rock behind when there is a square behind, and levitating the rock of any square that has a
+neighbour in the same direction), the four throws and the pass. No chance outcomes: Splut! has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from castlerules.splut.board import NEXT, OFF, SQUARES, Dir
+from castlerules.splut.state import Lev, Pass, State, Step, Throw
+
+if TYPE_CHECKING:
+    from castlerules.splut.rules import Splut
+
+_OPPOSITE = {d: d.opposite for d in Dir}
+_INDEX = {square: i for i, square in enumerate(SQUARES)}
+
+
+def _steps(player: int) -> list[Any]:
+    out: list[Any] = []
+    for frm in SQUARES:
+        for d in Dir:
+            to = NEXT[frm][d]
+            if to == OFF:
+                continue
+            out.append(Step(player, frm, to))
+            if NEXT[frm][_OPPOSITE[d]] != OFF:
+                out.append(Step(player, frm, to, pull=True))
+            out.extend(Step(player, frm, to, lev=r) for r in SQUARES if NEXT[r][d] != OFF)
+    return out
+
+
+def action_universe(game: Splut) -> tuple[Any, ...]:
+    return tuple(
+        a
+        for p in range(game.num_players)
+        for a in (*_steps(p), *(Throw(p, d) for d in Dir), Pass(p))
+    )
+
+
+def _square(square: int) -> list[int]:
+    """One-hot over the 41 squares and "off the board"."""
+    out = [0] * (len(SQUARES) + 1)
+    out[_INDEX.get(square, len(SQUARES))] = 1
+    return out
+
+
+def _squares(squares: Sequence[int] | frozenset[int]) -> list[int]:
+    out = [0] * len(SQUARES)
+    for s in squares:
+        out[_INDEX[s]] = 1
+    return out
+
+
+def observation_size(game: Splut) -> int:
+    n, cells = game.num_players, len(SQUARES)
+    return 3 * n * (cells + 1) + 3 * cells + n + 2 + (cells + 1) * 2 + len(Lev)
+
+
+def observation(game: Splut, state: State) -> list[int]:
+    """Per player the squares of sorcerer, troll and dwarf; the rocks; the rocks moved by the
+    previous player and in this turn; who moves; turn number and steps left; the troll holding a
+    rock; levitation and the levitated rock."""
+    out: list[int] = []
+    for trio in state.pieces:
+        for square in trio:
+            out += _square(square)
+    out += _squares(state.rocks)
+    out += _squares(state.moved_before)
+    out += _squares(state.moved_now)
+    out += [int(state.to_move == p) for p in range(game.num_players)]
+    out += [state.turn, state.steps_left]
+    out += _square(state.throw_from)
+    out += [int(state.lev == lev) for lev in Lev]
+    out += _square(state.lev_rock)
+    return out
