@@ -39,9 +39,11 @@ def rocks(state: State) -> str:
 
 # -- setup and seating --------------------------------------------------------------------------
 @pytest.mark.clause("splut.begin.rotsen-hoeken", "splut.begin.opstelling", "splut.begin.alle-rotsen",
-                    "splut.onderdelen.vier-rotsen", "splut.zitten.vier", "splut.zitten.vier-begin")
+                    "splut.onderdelen.vier-rotsen", "splut.zitten.vier", "splut.zitten.vier-begin",
+                    "splut.onderdelen.stukken")
 def test_start_four_players() -> None:
-    """'Zet ze in de verst verwijderde hoeken ... In elk team begint de dwerg op het vak voor een
+    """'Elke speler heeft ook 3 stukken nodig om te spelen: een tovenaar, een trol en een dwerg.'
+    'Zet ze in de verst verwijderde hoeken ... In elk team begint de dwerg op het vak voor een
     rots. De trol op het vak rechts van de dwerg en de tovenaar staat op het vak links van de dwerg.'"""
     s = G4.initial_state()
     assert set(s.rocks) == set(TIPS) == {sq("a5"), sq("e1"), sq("e9"), sq("i5")}
