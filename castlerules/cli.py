@@ -1,4 +1,4 @@
-"""The ``castlerules`` command: games, rules, play, replay, verify, bench."""
+"""The ``castlerules`` command: games, rules, play, replay, verify, bench, simulate."""
 
 from __future__ import annotations
 
@@ -167,6 +167,60 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
+    return number
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from castlerules import simulate as sim
+
+    if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg"):
+        raise RulesError(f"--plot: the file must end in .png or .svg, got {args.plot!r}")
+    if args.scheduler and args.backend != "dask":
+        raise RulesError("--scheduler is for the dask backend: add --backend dask")
+    bar = sim.ProgressBar(args.n, enabled=not args.no_progress)
+    try:
+        result = sim.simulate(
+            args.game,
+            args.n,
+            options=_options(args),
+            seed=args.seed,
+            workers=args.workers,
+            backend=args.backend,
+            max_plies=args.max_plies,
+            keep_records=args.save_records is not None,
+            progress=bar,
+            address=args.scheduler,
+        )
+    finally:
+        bar.close()
+    if args.save_records is not None:
+        sim.save_records(result, Path(args.save_records))
+    if args.plot:
+        sim.plot(result.summary, result.results, Path(args.plot))
+    if args.json:
+        data = {
+            **result.summary,
+            "workers": args.workers,
+            "backend": args.backend,
+            "seconds": round(result.seconds, 3),
+        }
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+    else:
+        print(sim.format_table(result.summary))
+        print(
+            f"\n{args.n} games in {result.seconds:.2f} s "
+            f"({args.backend} backend, {args.workers} worker{'s' if args.workers > 1 else ''})"
+        )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="castlerules", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -204,6 +258,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("simulate", help="many seeded random games, in parallel, with statistics")
+    p.add_argument("game", type=_game_arg)
+    p.add_argument("-n", type=_positive, required=True, help="number of games")
+    p.add_argument("--players", type=int)
+    p.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--backend", choices=("local", "dask"), default="local")
+    p.add_argument("--scheduler", help="dask backend: the address of a running scheduler")
+    p.add_argument("--max-plies", type=_positive, default=None)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--plot", metavar="FILE", help="write a chart (.png or .svg)")
+    p.add_argument("--save-records", metavar="DIR", help="write every game's record to DIR")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(func=cmd_simulate)
     return parser
 
 

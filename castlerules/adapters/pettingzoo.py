@@ -1,0 +1,237 @@
+"""PettingZoo adapter: every castlerules game as an AEC environment.
+
+Install with ``pip install "castlerules[pettingzoo]"``, then::
+
+    from castlerules.adapters import pettingzoo
+
+    env = pettingzoo.env("splut", players=3, render_mode="ansi")
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        mask = observation["action_mask"]
+        action = None if termination or truncation else env.action_space(agent).sample(mask)
+        env.step(action)
+
+The agents are ``player_0`` … ``player_{n-1}`` (castlerules players 0 … n-1).
+
+- **Actions.** One ``Discrete(len(game.action_universe()))`` space per agent, the same for all: an
+  action's id is its index in ``game.action_universe()``. ``observation["action_mask"]`` marks the
+  acting agent's legal ids (all zeros for the others). An illegal id ends the game with reward -1
+  for the offender (PettingZoo's ``TerminateIllegalWrapper``, as in its classic games); the raw
+  environment (``raw_env``) raises ``castlerules.IllegalActionError`` instead.
+- **Chance.** Dice and other chance outcomes are drawn inside ``step`` and ``reset`` from the
+  environment's generator, a ``random.Random`` seeded by ``reset(seed=...)``, with the exact
+  castlerules probabilities (``castlerules.core.chance.sample``): the same seed and actions give
+  the same game.
+- **Several actors at once.** AEC selects one agent at a time. Where the rules let several players
+  act at once (Vlotte Geesten: every player may grab after a roll; Spookslot: the owners of pawns on
+  the red star squares each decide on the secret passage), ``agent_selection`` is drawn uniformly
+  from the players who may still act (the *race*), with the same seeded generator. The selected
+  agent takes one of their own legal actions; then the race is drawn again among those still
+  waiting, until the phase ends. Every order of acting that the rules allow can occur and each
+  player decides only for themselves, after seeing what the quicker players did — so the mapping is
+  faithful (see ``castlerules.adapters.common``). Where one player may act, that player is
+  selected.
+- **Observations.** ``observation["observation"]`` is the integer vector of
+  ``castlerules.adapters.common.Observer`` (the whole state — every game is of perfect
+  information — and a one-hot of the observing seat).
+- **Rewards** come only at the end, from ``game.winners``: winners share +1, the others share -1.
+  A game still running after the game's documented playout cap of plies is truncated.
+- **Rendering** (``render_mode="ansi"`` returns, ``"human"`` prints) is ``game.render(state)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from castlerules.adapters.common import ActionTable, Observer, make_game, returns, table_for
+from castlerules.core.catalog import games
+from castlerules.core.chance import sample
+from castlerules.core.errors import IllegalActionError, InvalidOptionError, RulesError
+from castlerules.core.game import Game
+
+_LOW, _HIGH = -(2**31), 2**31 - 1
+
+
+def agent_name(player: int) -> str:
+    return f"player_{player}"
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
+    """A castlerules game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "render_modes": ["ansi", "human"],
+        "name": "castlerules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str = "vlotte-geesten",
+        *,
+        render_mode: str | None = None,
+        max_plies: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidOptionError(
+                f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
+            )
+        self.rules: Game[Any, Any] = make_game(game, **options)
+        self.table: ActionTable = table_for(self.rules)
+        self.observer = Observer(self.rules)
+        self.render_mode = render_mode
+        self.max_plies = self.rules.playout_cap if max_plies is None else max_plies
+        self.metadata = {**self.metadata, "name": f"castlerules_{game.replace('-', '_')}_v0"}
+        n = self.rules.num_players
+        self.possible_agents = [agent_name(p) for p in range(n)]
+        self.agents = list(self.possible_agents)
+        self.action_spaces = {a: gymnasium.spaces.Discrete(len(self.table)) for a in self.agents}
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        _LOW, _HIGH, (self.observer.size,), dtype=np.int64
+                    ),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (len(self.table),), dtype=np.int8),
+                }
+            )
+            for a in self.agents
+        }
+        self._rng = random.Random()
+        self.state: Any = self.rules.initial_state()
+        self.plies = 0
+        self.history: list[Any] = []
+
+    # -- spaces ----------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        player = self.possible_agents.index(agent)
+        observation = np.array(self.observer.encode(self.state, player), dtype=np.int64)
+        mask = np.zeros(len(self.table), dtype=np.int8)
+        if agent == self.agent_selection and not self.rules.is_terminal(self.state):
+            mask[list(self.table.legal_ids(self.state, player))] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    # -- the game --------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state = self.rules.initial_state()
+        self.plies = 0
+        self.history = []
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[0]
+        self._advance()
+
+    def _apply(self, action: Any) -> None:
+        self.state = self.rules.apply(self.state, action)
+        self.history.append(action)
+        self.plies += 1
+
+    def _advance(self) -> None:
+        """Play chance nodes, settle the end, and select the next agent (drawing a race)."""
+        rules = self.rules
+        while (
+            not rules.is_terminal(self.state)
+            and rules.is_chance(self.state)
+            and self.plies < self.max_plies
+        ):
+            self._apply(sample(rules.chance_outcomes(self.state), self._rng))
+        ended = rules.is_terminal(self.state)
+        if ended or self.plies >= self.max_plies:
+            scores = returns(rules, self.state)
+            for agent in self.agents:
+                self.rewards[agent] = scores[self.possible_agents.index(agent)]
+                self.terminations[agent] = ended
+                self.truncations[agent] = not ended
+            return
+        actors = sorted(rules.actors(self.state))
+        player = actors[0] if len(actors) == 1 else self._rng.choice(actors)
+        self.agent_selection = agent_name(player)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        player = self.possible_agents.index(agent)
+        legal = self.table.legal_ids(self.state, player)
+        action_id = int(action)
+        if action_id not in legal:
+            self._refuse(agent, action_id)
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._apply(self.table.universe[action_id])
+        self._advance()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _refuse(self, agent: str, action_id: int) -> NoReturn:
+        """Raise the error for an action id outside ``agent``'s action mask."""
+        if not 0 <= action_id < len(self.table):
+            raise InvalidOptionError(f"action id {action_id} is not in 0..{len(self.table) - 1}")
+        action = self.table.universe[action_id]
+        found = self.rules.violation(self.state, action)
+        if found is not None:
+            raise IllegalActionError(found)
+        shown = self.table.action_str(self.state, action_id)
+        raise RulesError(f"{shown!r} is not an action of {agent}, who acts now")
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        text = self.rules.render(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game: str = "vlotte-geesten", **kwargs: Any) -> AECEnv:
+    """The environment of ``game`` with PettingZoo's usual wrappers (as its classic games).
+
+    Keyword arguments: ``render_mode``, ``max_plies`` and the game's options (``players``, ...).
+    """
+    wrapped: AECEnv = raw_env(game, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+def env_fn(game: str) -> Callable[..., AECEnv]:
+    """A constructor for one game: ``env_fn("splut")(players=3)``."""
+    if game not in games():
+        raise InvalidOptionError(f"unknown game {game!r}; the games are: {', '.join(games())}")
+
+    def make_env(**kwargs: Any) -> AECEnv:
+        return env(game, **kwargs)
+
+    make_env.__name__ = f"{game.replace('-', '_')}_v0"
+    return make_env

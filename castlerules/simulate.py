@@ -1,0 +1,467 @@
+"""Simulation: many seeded random games, in parallel, with statistics, records and a chart.
+
+``castlerules simulate GAME -n N [--players K] [--workers W] [--seed S]`` plays N random games
+(castlerules' random player: chance outcomes with their exact probabilities, otherwise a uniformly
+random legal action). Game ``i`` is seeded with ``game_seed(S, i)`` alone, so the games — and every
+statistic — are the same whatever the number of workers, the chunking or the backend.
+
+The work unit is ``run_job(Job) -> list[GameResult]``: a pure function of picklable values, run in
+this process (``--workers 1``), in a pool of processes (``--workers W``), or on a dask.distributed
+cluster (``--backend dask``; a ``LocalCluster`` of W processes, or ``--scheduler ADDRESS``).
+
+Per-game counters come from a hook, ``counters(game, states, actions) -> dict[str, int]`` in the
+game package's ``stats`` module (``castlerules.splut.stats``, ...). A ``stats`` module may also define
+``exact(game) -> dict[str, tuple[Fraction, str]]``: for a counter, its exact probability as a share
+of another counter (Vlotte Geesten: each situation as a share of all rolls), shown beside the
+simulated share.
+
+Random play is not human play: the figures describe the rules under uniformly random choices.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import hashlib
+import importlib
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+from castlerules.core.catalog import make
+from castlerules.core.errors import InvalidOptionError, RulesError
+from castlerules.core.game import Game
+from castlerules.core.play import playout
+from castlerules.core.record import Record
+
+Counters = dict[str, int]
+QUANTILES = (("min", 0.0), ("p10", 0.1), ("p25", 0.25), ("median", 0.5), ("p75", 0.75),
+             ("p90", 0.9), ("max", 1.0))  # fmt: skip
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded ``seed`` (independent of everything else)."""
+    digest = hashlib.sha256(f"castlerules.simulate:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@attrs.frozen(slots=True)
+class Job:
+    """A slice of a simulation: games ``first`` .. ``first + count - 1``. Picklable."""
+
+    game: str
+    options_json: str
+    seed: int
+    first: int
+    count: int
+    max_plies: int | None = None
+    keep_records: bool = False
+
+
+@attrs.frozen(slots=True)
+class GameResult:
+    """One simulated game: who won, how long it took, its counters and (optionally) its record."""
+
+    index: int
+    seed: int
+    winners: tuple[int, ...]
+    plies: int
+    finished: bool
+    counters: tuple[tuple[str, int], ...]
+    record: str | None = None
+
+
+@functools.cache
+def _game(name: str, options_json: str) -> Game[Any, Any]:
+    return make(name, **json.loads(options_json))
+
+
+@functools.cache
+def _stats_module(game_class: type) -> Any:
+    package = game_class.__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.stats")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.stats":
+            raise
+        return None
+
+
+def counters_of(game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any]) -> Counters:
+    """The game's counters for one game (empty if its package has no ``stats`` module)."""
+    module = _stats_module(type(game))
+    if module is None:
+        return {}
+    found: Counters = module.counters(game, states, actions)
+    return found
+
+
+def exact_shares(game: Game[Any, Any]) -> dict[str, tuple[Fraction, str]]:
+    """The game's exact shares (see the module docstring); empty if it defines none."""
+    module = _stats_module(type(game))
+    if module is None or not hasattr(module, "exact"):
+        return {}
+    found: dict[str, tuple[Fraction, str]] = module.exact(game)
+    return found
+
+
+def play_game(game: Game[Any, Any], index: int, seed: int, job: Job) -> GameResult:
+    """Play game ``index`` of a simulation seeded ``seed``."""
+    own_seed = game_seed(seed, index)
+    states, actions = playout(game, random.Random(own_seed), job.max_plies)
+    final = states[-1]
+    record = None
+    if job.keep_records:
+        texts = tuple(game.action_to_str(s, a) for s, a in zip(states, actions))
+        record = Record.new(game.name, game.options, texts).to_json()
+    return GameResult(
+        index=index,
+        seed=own_seed,
+        winners=tuple(sorted(game.winners(final))),
+        plies=len(actions),
+        finished=game.is_terminal(final),
+        counters=tuple(sorted(counters_of(game, states, actions).items())),
+        record=record,
+    )
+
+
+def run_job(job: Job) -> list[GameResult]:
+    """The work unit: play the games of one job. Pure: the result depends on ``job`` alone."""
+    game = _game(job.game, job.options_json)
+    return [play_game(game, i, job.seed, job) for i in range(job.first, job.first + job.count)]
+
+
+def jobs_for(
+    game: str,
+    n: int,
+    options: dict[str, Any],
+    seed: int,
+    workers: int,
+    max_plies: int | None = None,
+    keep_records: bool = False,
+) -> list[Job]:
+    """Split ``n`` games into jobs: enough to balance ``workers`` and to show progress."""
+    size = max(1, min(100, math.ceil(n / (8 * workers))))
+    text = json.dumps(options, sort_keys=True)
+    return [
+        Job(game, text, seed, first, min(size, n - first), max_plies, keep_records)
+        for first in range(0, n, size)
+    ]
+
+
+# -- backends ----------------------------------------------------------------------------------
+Progress = Callable[[int], None]
+
+
+def _run_local(jobs: Sequence[Job], workers: int, progress: Progress) -> list[GameResult]:
+    results: list[GameResult] = []
+    if workers == 1:
+        for job in jobs:
+            results += run_job(job)
+            progress(job.count)
+        return results
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_job, job) for job in jobs]
+        for future in concurrent.futures.as_completed(futures):
+            found = future.result()
+            results += found
+            progress(len(found))
+    return results
+
+
+def _run_dask(
+    jobs: Sequence[Job],
+    workers: int,
+    progress: Progress,
+    client: Any = None,
+    address: str | None = None,
+) -> list[GameResult]:
+    try:
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError as exc:
+        raise InvalidOptionError(
+            'the dask backend needs dask.distributed: pip install "castlerules[dask]"'
+        ) from exc
+    cluster = None
+    own = client is None
+    if client is None:
+        if address:
+            client = distributed.Client(address)
+        else:
+            cluster = distributed.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=40,
+            )
+            client = distributed.Client(cluster)
+    try:
+        futures = client.map(run_job, list(jobs), pure=False)
+        results: list[GameResult] = []
+        for future in distributed.as_completed(futures):
+            found = future.result()
+            results += found
+            progress(len(found))
+        return results
+    finally:
+        if own:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# -- statistics --------------------------------------------------------------------------------
+def quantile(sorted_values: Sequence[int], q: float) -> int:
+    """The nearest-rank quantile of sorted values."""
+    return sorted_values[round(q * (len(sorted_values) - 1))]
+
+
+def summarize(game: Game[Any, Any], results: Sequence[GameResult], seed: int) -> dict[str, Any]:
+    """The statistics of a simulation as JSON-able data (no timings: it is deterministic)."""
+    n = len(results)
+    players = game.num_players
+    wins = [0] * players
+    sole = [0] * players
+    ties = no_winner = unfinished = 0
+    totals: dict[str, int] = {}
+    for r in results:
+        for p in r.winners:
+            wins[p] += 1
+            if len(r.winners) == 1:
+                sole[p] += 1
+        ties += len(r.winners) > 1
+        no_winner += r.finished and not r.winners
+        unfinished += not r.finished
+        for key, value in r.counters:
+            totals[key] = totals.get(key, 0) + value
+    lengths = sorted(r.plies for r in results)
+    data: dict[str, Any] = {
+        "game": game.name,
+        "options": game.options,
+        "players": players,
+        "games": n,
+        "seed": seed,
+        "wins_by_seat": wins,
+        "sole_wins_by_seat": sole,
+        "ties": ties,
+        "no_winner": no_winner,
+        "unfinished": unfinished,
+        "length": {
+            "unit": "plies (every action, chance outcomes included)",
+            "mean": sum(lengths) / n if n else 0.0,
+            **{name: quantile(lengths, q) if n else 0 for name, q in QUANTILES},
+        },
+        "counters": {
+            key: {"total": total, "per_game": total / n if n else 0.0}
+            for key, total in sorted(totals.items())
+        },
+    }
+    shares: dict[str, dict[str, Any]] = {}
+    for key, (prob, of) in exact_shares(game).items():
+        base = totals.get(of, 0)
+        shares[key] = {
+            "of": of,
+            "observed": totals.get(key, 0) / base if base else None,
+            "exact": str(prob),
+            "exact_float": float(prob),
+        }
+    if shares:
+        data["shares"] = shares
+    return data
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    """The statistics as a plain-text table."""
+    n = summary["games"]
+    lines = [
+        f"{summary['game']}, {summary['players']} players: {n} random games (seed {summary['seed']})",
+        "",
+        "wins by seat (a tie counts for every winner)",
+        f"  {'seat':<6}{'wins':>8}{'share':>9}{'sole wins':>11}",
+    ]
+    for p, (w, s) in enumerate(zip(summary["wins_by_seat"], summary["sole_wins_by_seat"])):
+        lines.append(f"  {'p' + str(p):<6}{w:>8}{w / n if n else 0:>9.3f}{s:>11}")
+    lines.append(
+        f"  ties {summary['ties']}, no winner {summary['no_winner']}, "
+        f"unfinished (playout cap) {summary['unfinished']}"
+    )
+    length = summary["length"]
+    lines += [
+        "",
+        "game length in plies (every action, chance outcomes included)",
+        "  " + "".join(f"{k:>9}" for k in ("mean", *(q for q, _ in QUANTILES))),
+        "  " + f"{length['mean']:>9.1f}" + "".join(f"{length[q]:>9}" for q, _ in QUANTILES),
+    ]
+    if summary["counters"]:
+        width = max(len(k) for k in summary["counters"])
+        lines += ["", f"  {'counter':<{width}}{'total':>10}{'per game':>11}"]
+        for key, c in summary["counters"].items():
+            lines.append(f"  {key:<{width}}{c['total']:>10}{c['per_game']:>11.3f}")
+    if summary.get("shares"):
+        width = max(len(k) for k in summary["shares"])
+        lines += ["", f"  {'share':<{width}}  {'of':<10}{'observed':>10}{'exact':>10}  exact"]
+        for key, s in summary["shares"].items():
+            observed = "-" if s["observed"] is None else f"{s['observed']:.4f}"
+            lines.append(
+                f"  {key:<{width}}  {s['of']:<10}{observed:>10}{s['exact_float']:>10.4f}  {s['exact']}"
+            )
+    lines += ["", "random play is not human play: these figures describe uniformly random choices"]
+    return "\n".join(lines)
+
+
+def plot(summary: dict[str, Any], results: Sequence[GameResult], path: Path) -> None:
+    """A chart (PNG or SVG by the file's suffix): wins by seat and the distribution of lengths."""
+    suffix = path.suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise InvalidOptionError(f"--plot: the file must end in .png or .svg, got {path.name!r}")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise InvalidOptionError(
+            '--plot needs matplotlib: pip install "castlerules[plot]"'
+        ) from exc
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    seats = [f"p{p}" for p in range(summary["players"])]
+    left.bar(seats, summary["wins_by_seat"], color="tab:blue")
+    left.set_title("wins by seat")
+    left.set_ylabel("games")
+    right.hist(
+        [r.plies for r in results], bins=min(40, max(5, len(results) // 10)), color="tab:gray"
+    )
+    right.axvline(summary["length"]["mean"], color="tab:red", label="mean")
+    right.set_title("game length")
+    right.set_xlabel("plies")
+    right.legend()
+    fig.suptitle(
+        f"{summary['game']}, {summary['players']} players, {summary['games']} random games"
+    )
+    fig.tight_layout()
+    try:
+        fig.savefig(path, format=suffix[1:])
+    except OSError as exc:
+        raise InvalidOptionError(f"--plot: cannot write {path}: {exc.strerror}") from exc
+    finally:
+        plt.close(fig)
+
+
+# -- the whole run -----------------------------------------------------------------------------
+class ProgressBar:
+    """A progress bar on a text stream (standard error), redrawn at most ten times a second."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self._drawn = 0.0
+
+    def __call__(self, count: int) -> None:
+        self.done += count
+        now = time.perf_counter()
+        if self.enabled and (now - self._drawn >= 0.1 or self.done >= self.total):
+            self._drawn = now
+            width = 30
+            filled = width * self.done // max(1, self.total)
+            elapsed = now - self.start
+            self.stream.write(
+                f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
+                f"  {elapsed:.1f} s"
+            )
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled and self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+@attrs.frozen
+class Simulation:
+    """A finished simulation: its results in game order, its statistics, and its wall time."""
+
+    game: Game[Any, Any]
+    results: tuple[GameResult, ...]
+    summary: dict[str, Any]
+    seconds: float
+
+
+def simulate(
+    game: str,
+    n: int,
+    *,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "local",
+    max_plies: int | None = None,
+    keep_records: bool = False,
+    progress: Progress | None = None,
+    client: Any = None,
+    address: str | None = None,
+) -> Simulation:
+    """Play ``n`` seeded random games of ``game`` and summarise them (see the module docstring).
+
+    ``client``: an existing dask.distributed Client for ``backend="dask"`` (else one is made on a
+    LocalCluster of ``workers`` processes, or on the scheduler at ``address``).
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise InvalidOptionError(f"the number of games must be a positive integer, got {n!r}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise InvalidOptionError(f"workers must be a positive integer, got {workers!r}")
+    if backend not in ("local", "dask"):
+        raise InvalidOptionError(f"backend must be 'local' or 'dask', got {backend!r}")
+    if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
+        raise InvalidOptionError(f"max_plies must be a positive integer, got {max_plies!r}")
+    options = dict(options or {})
+    the_game = make(game, **options)
+    options = the_game.options
+    try:
+        json.dumps(options)
+    except TypeError as exc:
+        raise InvalidOptionError(f"options must be JSON-able: {exc}") from exc
+    jobs = jobs_for(game, n, options, seed, workers, max_plies, keep_records)
+    report = progress or (lambda count: None)
+    start = time.perf_counter()
+    if backend == "dask":
+        found = _run_dask(jobs, workers, report, client, address)
+    else:
+        found = _run_local(jobs, workers, report)
+    seconds = time.perf_counter() - start
+    results = tuple(sorted(found, key=lambda r: r.index))
+    return Simulation(the_game, results, summarize(the_game, results, seed), seconds)
+
+
+def save_records(simulation: Simulation, folder: Path) -> list[Path]:
+    """Write each game's record to ``folder/<game>-<index>.json``; replay with ``castlerules replay``."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot make {folder}: {exc.strerror}") from exc
+    paths = []
+    for r in simulation.results:
+        if r.record is None:
+            raise RulesError("the simulation kept no records (keep_records=False)")
+        path = folder / f"{simulation.game.name}-{r.index:06d}.json"
+        path.write_text(r.record + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def counters_hooks(names: Iterable[str]) -> dict[str, bool]:
+    """Which games define a counters hook (for documentation and tests)."""
+    from castlerules.core.catalog import game_class
+
+    return {name: _stats_module(game_class(name)) is not None for name in names}

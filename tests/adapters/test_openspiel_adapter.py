@@ -1,0 +1,162 @@
+"""The OpenSpiel adapter passes OpenSpiel's own random simulation test, and its MCTS bot plays."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+np = pytest.importorskip("numpy")
+
+import castlerules  # noqa: E402
+from castlerules.adapters import openspiel  # noqa: E402
+from castlerules.adapters.common import player_counts, returns  # noqa: E402
+
+CASES = [
+    (name, players)
+    for name in castlerules.games()
+    for players in range(player_counts(name)[0], player_counts(name)[1] + 1)
+]
+
+
+def test_every_game_is_registered() -> None:
+    names = openspiel.register()
+    assert names == [openspiel.openspiel_name(g) for g in castlerules.games()]
+    assert set(names) <= set(pyspiel.registered_names())
+    assert openspiel.register() == names  # again: a no-op
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
+def test_openspiel_random_sim_test(name: str, players: int) -> None:
+    game = openspiel.load(name, players=players)
+    assert game.num_players() == players
+    # Serialisation (a state rebuilt from its history) is checked at the default player count.
+    serialize = players == player_counts(name)[2]
+    pyspiel.random_sim_test(game, num_sims=1, serialize=serialize, verbose=False)
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_game_type_and_info(name: str) -> None:
+    game = openspiel.load(name)
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    universe = castlerules.make(name).action_universe()
+    assert game.num_distinct_actions() == len(universe) + game.num_players()
+    assert game.get_parameters()["players"] == castlerules.make(name).num_players
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_ids_strings_and_probabilities_follow_castlerules(name: str) -> None:
+    """Along a seeded game: ids index the universe, strings are castlerules notation, the chance
+    probabilities are the exact ones as floats, and the returns come from the winners."""
+    game = openspiel.load(name)
+    rules = castlerules.make(name)
+    universe = rules.action_universe()
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        inner = state.state
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            if rules.is_chance(inner):
+                exact = dict(rules.chance_outcomes(inner))
+                for action, p in outcomes:
+                    assert p == float(exact[universe[action]])
+            else:  # the race among several actors: uniform
+                assert len(outcomes) == len(rules.actors(inner)) > 1
+            action = rng.choice([a for a, _ in outcomes])
+        else:
+            legal = state.legal_actions()
+            assert legal == sorted(legal)
+            action = rng.choice(legal)
+            text = state.action_to_string(state.current_player(), action)
+            assert rules.parse_action(inner, text) == universe[action]
+        state.apply_action(action)
+    assert state.returns() == returns(rules, state.state)
+
+
+def test_bad_parameters_are_a_value_error() -> None:
+    with pytest.raises(ValueError, match="players"):
+        openspiel.load("vlotte-geesten", players=1)
+
+
+class _UniformEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """Values 0 before the end and uniform priors: MCTS without costly random rollouts."""
+
+    def evaluate(self, state: Any) -> Any:
+        return np.array(state.returns() if state.is_terminal() else [0.0] * state.num_players())
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_mcts_bot_plays_a_whole_game(name: str) -> None:
+    game = openspiel.load(name)
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=4, evaluator=_UniformEvaluator(), random_state=rng
+    )
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+            moves += 1
+    assert moves > 0
+    assert state.returns() == returns(castlerules.make(name), state.state)
+    assert abs(sum(state.returns())) < 1e-9
+
+
+def test_mcts_with_random_rollouts_chooses_legal_actions() -> None:
+    """OpenSpiel's MCTS with its random-rollout evaluator, at the start of a Vlotte Geesten round."""
+    game = openspiel.load("vlotte-geesten", players=2)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=3,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])  # a roll
+    state.apply_action(state.chance_outcomes()[0][0])  # the race: p0 is quickest
+    action = bot.step(state)
+    assert action in state.legal_actions()
+
+
+def test_mcts_with_random_rollouts_plays_a_whole_spookslot_game() -> None:
+    """OpenSpiel's MCTS bot with its own random-rollout evaluator, through dice, the ball and the
+    secret passage (the several-actors race) to the end."""
+    game = openspiel.load("spookslot", players=3)
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=4,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+    assert sorted(state.returns()).count(1.0) == 1
