@@ -720,6 +720,60 @@ def write(path: Path, lines: list[str] | str) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+def page_random_play(docs: list[GameDoc]) -> list[str]:
+    """Seeded random play of every game at its default options, beside published figures where a
+    game's ``stats`` module has them (``PUBLISHED``)."""
+    import importlib
+
+    from castlerules.simulate import simulate
+
+    out = [
+        *title("Random play", "="),
+        "What happens when every choice is uniformly random: each game below is simulated with "
+        "``castlerules simulate`` at its default options and seed 0 while the docs are built. "
+        "**Random play is not human play**: these figures describe the rules under blind choices, "
+        "not how people play. Where the rulebook prints statistics of games played by people, they "
+        "stand beside the simulated ones.",
+        "",
+    ]
+    for gd in docs:
+        package = gd.package
+        try:
+            stats = importlib.import_module(f"{package}.stats")
+        except ModuleNotFoundError:
+            stats = None
+        n = int(getattr(stats, "DOC_GAMES", 200))
+        summary = simulate(gd.name, n, seed=0).summary
+        out += [*title(gd.spec.title, "-"), f"{n} games, ``castlerules simulate {gd.name} -n {n}``.", ""]
+        out += [".. code-block:: text", ""]
+        from castlerules.simulate import format_table
+
+        out += ["   " + line for line in format_table(summary).splitlines()] + [""]
+        published = getattr(stats, "PUBLISHED", None)
+        if published:
+            turns = summary["counters"].get("turns", {}).get("per_game")
+            simulated = {
+                "games": summary["games"],
+                "first player win rate": summary["wins_by_seat"][0] / summary["games"],
+                "turns per game (mean)": turns,
+            }
+            out += [
+                ".. list-table:: Published (people) and simulated (random play)",
+                "   :header-rows: 1",
+                "",
+                "   * - figure",
+                "     - published",
+                "     - random play",
+            ]
+            for key, value in published.items():
+                sim = simulated.get(key)
+                shown = "-" if sim is None else (f"{sim:.3f}" if isinstance(sim, float) else str(sim))
+                pub = f"{value:.3f}" if isinstance(value, float) else str(value)
+                out += [f"   * - {key}", f"     - {pub}", f"     - {shown}"]
+            out.append("")
+    return out
+
+
 def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
     """Write every generated page under ``srcdir/generated``; return what was documented."""
     import castlerules
@@ -747,6 +801,7 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
         )
     write(out / "games.rst", page_games(docs))
     write(out / "traceability.rst", page_traceability(docs))
+    write(out / "random-play.rst", page_random_play(docs))
     write(out / "api" / "index.rst", page_api_index(docs))
     write(out / "api" / "castlerules.rst", page_api_top())
     write(out / "api" / "core.rst", page_api_modules(
