@@ -6,19 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
 import castlerules
-from castlerules.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = 0
-    try:
-        code = main(list(args))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_games_lists_one_game_a_line_name_first(capsys: pytest.CaptureFixture[str]) -> None:

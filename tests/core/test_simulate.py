@@ -10,21 +10,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
 import castlerules
 from castlerules import simulate as sim
-from castlerules.cli import main
 from castlerules.core.record import Record, replay
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = 0
-    try:
-        code = main(list(args))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_game_seeds_depend_on_seed_and_index_only() -> None:
