@@ -122,17 +122,22 @@ def test_mcts_bot_plays_a_whole_game(name: str) -> None:
     assert abs(sum(state.returns())) < 1e-9
 
 
+def _rollout_bot(game: Any, rng: Any, simulations: int) -> Any:
+    """OpenSpiel's MCTS bot with its own random-rollout evaluator."""
+    return mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=simulations,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+        random_state=rng,
+    )
+
+
 def test_mcts_with_random_rollouts_chooses_legal_actions() -> None:
     """OpenSpiel's MCTS with its random-rollout evaluator, at the start of a Vlotte Geesten round."""
     game = openspiel.load("vlotte-geesten", players=2)
     rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(
-        game,
-        uct_c=2.0,
-        max_simulations=3,
-        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
-        random_state=rng,
-    )
+    bot = _rollout_bot(game, rng, simulations=3)
     state = game.new_initial_state()
     state.apply_action(state.chance_outcomes()[0][0])  # a roll
     state.apply_action(state.chance_outcomes()[0][0])  # the race: p0 is quickest
@@ -145,13 +150,7 @@ def test_mcts_with_random_rollouts_plays_a_whole_spookslot_game() -> None:
     secret passage (the several-actors race) to the end."""
     game = openspiel.load("spookslot", players=3)
     rng = np.random.RandomState(1)
-    bot = mcts.MCTSBot(
-        game,
-        uct_c=2.0,
-        max_simulations=4,
-        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
-        random_state=rng,
-    )
+    bot = _rollout_bot(game, rng, simulations=4)
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
