@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -11,10 +13,33 @@ settings.register_profile(
 settings.load_profile("default")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--slow",
+        action="store_true",
+        default=os.environ.get("CASTLERULES_SLOW", "") not in ("", "0"),
+        help="also run the slow tier (long playouts, the docs build, every reading, mutants); "
+        "CASTLERULES_SLOW=1 does the same",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "clause(*ids): the rulebook clauses this test checks (for traceability)"
     )
+    config.addinivalue_line(
+        "markers",
+        "slow: the slow tier, run with --slow (CI runs it; the default suite stays fast)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="slow tier: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")

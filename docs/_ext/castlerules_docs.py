@@ -430,16 +430,18 @@ def page_interpretations(gd: GameDoc) -> list[str]:
             "",
         ]
         for option in i.options:
-            mark = " :default:`default`" if option == i.default else ""
-            out.append(f"   - {prose(option)}{mark}")
-        switch = (
-            f"the option ``{i.variant}`` of ``castlerules.make({gd.name!r}, {i.variant}=...)``"
-            if i.variant
-            else "none — the library follows the default only"
-        )
+            mark = " :default:`default`" if option.id == i.default else ""
+            line = f"   - {literal(option.id)} — {prose(option.text)}{mark}"
+            if not option.playable:
+                line += f" *Not playable:* {prose(option.reason)}"
+            out.append(line)
+        example = f"readings={{{i.short_id!r}: OPTION}}"
+        switch = f"``castlerules.make({gd.name!r}, {example})``"
+        if i.keyword:
+            switch += f", or the keyword option ``{i.keyword}``"
         out += [
             "",
-            f"   :Variant switch: {switch}",
+            f"   :Switch: {switch}",
             f"   :Clauses read: {joined(clause_ref(c) for c in i.clauses)}",
             "",
         ]

@@ -5,9 +5,10 @@
 >>> state = game.initial_state()
 """
 
-from castlerules.core.catalog import games, make
+from castlerules.core.catalog import game_class, games, make, position
 from castlerules.core.errors import (
     IllegalActionError,
+    InvalidActionError,
     InvalidOptionError,
     InvalidStateError,
     ParseError,
@@ -22,6 +23,7 @@ from castlerules.core.record import Record, replay
 __all__ = [
     "Game",
     "IllegalActionError",
+    "InvalidActionError",
     "InvalidOptionError",
     "InvalidStateError",
     "ParseError",
@@ -30,8 +32,10 @@ __all__ = [
     "RulesError",
     "SpecError",
     "Violation",
+    "game_class",
     "games",
     "make",
+    "position",
     "replay",
 ]
 __version__ = "0.1.0"

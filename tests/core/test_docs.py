@@ -21,6 +21,8 @@ import castlerules
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Run
 
+pytestmark = pytest.mark.slow
+
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 

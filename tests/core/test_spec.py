@@ -62,13 +62,14 @@ def test_every_rule_clause_is_implemented(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", castlerules.games())
-def test_interpretation_variants_are_options_of_make(game: str) -> None:
+def test_interpretation_keywords_are_options_of_make(game: str) -> None:
     import inspect
 
     accepted = set(inspect.signature(game_class(game)).parameters)
+    assert {"readings", "ruleset", "players"} <= accepted
     for interp in load_spec(game).interpretations:
-        if interp.variant:
-            assert interp.variant in accepted, interp.id
+        if interp.keyword:
+            assert interp.keyword in accepted, interp.id
 
 
 def test_every_linked_id_is_a_clause() -> None:
@@ -97,15 +98,31 @@ kind = "rule"
 id = "vg.interp.a"
 clauses = ["vg.a"]
 question = "q"
-options = ["one", "two"]
 default = "one"
+[[interpretation.option]]
+id = "one"
+text = "One."
+[[interpretation.option]]
+id = "two"
+text = "Two."
+playable = false
+reason = "It cannot be played."
+[[ruleset]]
+id = "literal"
+title = "Literal"
+description = "The text as written."
+readings = { "vg.interp.a" = "one" }
 """
 
 
 def test_a_well_formed_spec_parses() -> None:
     spec = parse_spec(GOOD)
     assert [c.id for c in spec.clauses] == ["vg.a"]
-    assert spec.interpretations[0].default == "one"
+    interp = spec.interpretations[0]
+    assert interp.default == "one" and interp.short_id == "a"
+    assert [o.id for o in interp.options] == ["one", "two"]
+    assert not interp.option("two").playable and interp.option("two").reason
+    assert spec.ruleset("literal").readings_dict() == {"vg.interp.a": "one"}
 
 
 @pytest.mark.parametrize(
@@ -118,6 +135,12 @@ def test_a_well_formed_spec_parses() -> None:
         ('id = "vg.a"', 'id = "VG A"', "malformed"),
         ('nl = "Tekst."', "", "nl"),
         ("[[clause]]", "[[clause", "TOML"),
+        ('id = "two"', 'id = "one"', "repeated option"),
+        ('id = "two"', 'id = "Two Words"', "slug"),
+        ('reason = "It cannot be played."', "", "needs a reason"),
+        ('default = "one"', 'default = "two"', "playable"),
+        ('readings = { "vg.interp.a" = "one" }', 'readings = { "vg.interp.a" = "two" }', "not playable"),
+        ('readings = { "vg.interp.a" = "one" }', 'readings = { "vg.interp.b" = "one" }', "not an interpretation"),
     ],
 )
 def test_a_malformed_spec_is_rejected_with_the_reason(old: str, new: str, complaint: str) -> None:

@@ -6,6 +6,7 @@ import pytest
 
 import castlerules
 from castlerules import IllegalActionError, InvalidOptionError, InvalidStateError, ParseError
+from castlerules.core.errors import InvalidActionError
 from castlerules.splut import Lev, Pass, Splut, State, Step, Throw
 from castlerules.splut.board import BY_NAME, NAMES, OFF, TIPS, Dir
 
@@ -397,9 +398,12 @@ def test_json_round_trip_and_bad_states() -> None:
 
 def test_bad_actions_are_violations_not_crashes() -> None:
     s = G2.initial_state()
-    for bad in (None, "p0 pass", Step(0, 999, 3), Step(0, sq("d2"), sq("d3"), lev=sq("e5")),
+    for bad in (Step(0, 999, 3), Step(0, sq("d2"), sq("d3"), lev=sq("e5")),
                 Throw(0, Dir.N), Pass(5), Step(0, sq("d2"), sq("d3"), pull=True)):
         assert G2.violation(s, bad) is not None
+    for foreign in (None, "p0 pass"):
+        with pytest.raises(InvalidActionError):
+            G2.violation(s, foreign)
 
 
 @pytest.mark.clause("splut.winnen.laatste")

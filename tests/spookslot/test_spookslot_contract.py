@@ -82,10 +82,13 @@ def test_bad_state_json_names_the_problem(change: Any, complaint: str) -> None:
     import json
 
     g = Spookslot()
-    data = json.loads(g.state_to_json(g.initial_state()))
+    envelope = json.loads(g.state_to_json(g.initial_state()))
+    data = envelope["state"]
     change(data)
     with pytest.raises(InvalidStateError, match=complaint):
-        g.state_from_json(json.dumps(data))
+        g.state_from_json(json.dumps(envelope))
+    with pytest.raises(InvalidStateError, match=complaint):
+        g.state_from_json(json.dumps(data))  # the bare state object of format 0
     with pytest.raises(InvalidStateError):
         g.state_from_json("{not json")
 
@@ -113,7 +116,7 @@ def test_bad_options(options: dict[str, Any]) -> None:
 def test_default_options_agree_with_the_spec() -> None:
     game = castlerules.make("spookslot")
     spec = {i.id: i for i in game.spec.interpretations}
-    assert spec["spookslot.interp.players"].default.startswith(f"{game.num_players} players")
+    assert spec["spookslot.interp.players"].default_option.value == game.num_players
     assert game.options == {"players": 2, "first_player": 0, "no_yellow": False}
     assert castlerules.make("spookslot", die_faces=[1, 2, 3, 4, "ghost", "ghost"]) == game
 

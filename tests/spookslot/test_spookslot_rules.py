@@ -9,6 +9,7 @@ import pytest
 
 import castlerules
 from castlerules import IllegalActionError, InvalidOptionError
+from castlerules.core.errors import InvalidActionError
 from castlerules.spookslot import Ball, Move, Passage, Phase, Roll, Spookslot, State
 from castlerules.spookslot.state import EXIT, GHOST, START
 
@@ -401,4 +402,5 @@ def test_wrong_player_or_escaped_pawn() -> None:
     assert clause_of(g, s, Move(0, 0)) == "spookslot.exit.ontsnapt"
     assert clause_of(g, s, Move(0, 2)) == "spookslot.pionnen.aantal"
     assert clause_of(g, s, Move(7, 0)) == "spookslot.intro.spelers"
-    assert clause_of(g, s, "p0 move b") == "spookslot.beurt.dobbelen"
+    with pytest.raises(InvalidActionError):
+        g.violation(s, "p0 move b")

@@ -1,12 +1,14 @@
-"""The catalog of games: names, the module that defines each, and ``make``."""
+"""The catalog of games: names, the module that defines each, ``make``, and where each game's
+theorems, action universe and statistics live (beside its rules, never imported by them)."""
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import inspect
 from typing import Any
 
-from castlerules.core.errors import InvalidOptionError
+from castlerules.core.errors import InvalidOptionError, quote
 from castlerules.core.game import Game
 
 #: Game name -> "module:class". Modules are imported on first use.
@@ -23,26 +25,85 @@ def games() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
+def normalize_name(name: str) -> str:
+    """A game name as typed by a person: case-insensitive, ``_`` for ``-``."""
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def suggest(name: str) -> str:
+    """" (did you mean 'splut'?)" for a near miss, else ""."""
+    close = difflib.get_close_matches(normalize_name(name), list(GAMES), n=1, cutoff=0.5)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def game_class(name: str) -> type[Game[Any, Any]]:
-    try:
-        target = GAMES[name]
-    except (KeyError, TypeError):
+    if not isinstance(name, str) or name not in GAMES:
+        hint = suggest(name) if isinstance(name, str) else ""
         raise InvalidOptionError(
-            f"unknown game {name!r}; the games are: {', '.join(GAMES)}"
-        ) from None
-    module, cls = target.split(":")
+            f"unknown game {quote(name)}{hint}; the games are: {', '.join(GAMES)}"
+        )
+    module, cls = GAMES[name].split(":")
     found: type[Game[Any, Any]] = getattr(importlib.import_module(module), cls)
     return found
 
 
-def make(name: str, **options: Any) -> Game[Any, Any]:
-    """Make a game by name with its options, validated at once (InvalidOptionError)."""
-    cls = game_class(name)
+def game_module(game: Game[Any, Any] | type[Game[Any, Any]], part: str) -> Any:
+    """The module ``<game package>.<part>`` (``theorems``, ``space``, ``stats``), or None."""
+    cls = game if isinstance(game, type) else type(game)
+    package = cls.__module__.rsplit(".", 1)[0]
     try:
-        inspect.signature(cls).bind(**options)
+        return importlib.import_module(f"{package}.{part}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{part}":
+            raise
+        return None
+
+
+def theorems_of(game: Game[Any, Any]) -> tuple[Any, ...]:
+    """The theorems of ``game`` under its options and readings: ``theorems(game)`` of the game
+    package's ``theorems`` module."""
+    import attrs
+
+    module = game_module(game, "theorems")
+    if module is None:
+        return ()
+    defaults = {i.id: i.default for i in game.spec.interpretations}
+    changed = tuple(sorted((k, v) for k, v in game.readings.items() if defaults.get(k) != v))
+    return tuple(attrs.evolve(t, readings=changed) for t in module.theorems(game))
+
+
+def make(name: str, **options: Any) -> Game[Any, Any]:
+    """Make a game by name with its options, validated at once (InvalidOptionError).
+
+    Every game takes ``players`` (in its range: Vlotte Geesten 2-8, Splut! 2-4, Spookslot 2-6,
+    Kasteel 2), ``readings={interpretation: option, ...}`` (full or short interpretation ids; see
+    ``castlerules readings GAME``) and ``ruleset=NAME`` (a named set of readings from the spec, such
+    as ``"literal"``). The other options, by game:
+
+    - ``vlotte-geesten``: ``first_player``, ``faces`` (colour -> six object names);
+    - ``splut``: none besides the above;
+    - ``spookslot``: ``first_player``, ``die_faces``, ``trap_weights``, ``board`` (a packaged
+      board's name, board text, or a path), ``no_yellow``;
+    - ``kasteel``: ``level``, ``passes``, ``skulls``, ``skull_squares``, ``board`` (a packaged
+      map's name, map text, or a path), ``stuck``.
+
+    ``help(castlerules.game_class(NAME))`` documents each option.
+    """
+    cls = game_class(name)
+    signature = inspect.signature(cls)
+    try:
+        signature.bind(**options)
     except TypeError:
-        accepted = [p for p in inspect.signature(cls).parameters]
+        accepted = list(signature.parameters)
+        unknown = sorted(set(options) - set(accepted))
         raise InvalidOptionError(
-            f"{name}: unknown option(s) {sorted(options)}; accepted: {', '.join(accepted)}"
+            f"{name}: unknown option(s) {quote(unknown)}; accepted: {', '.join(accepted)}"
         ) from None
     return cls(**options)
+
+
+def position(name: str, text: str, **options: Any) -> Any:
+    """The state a position text describes: ``make(name, **options).state_from_text(text)``.
+
+    The ``repr`` of every state is such a call, so it can be pasted into a test."""
+    return make(name, **options).state_from_text(text)

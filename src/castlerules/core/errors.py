@@ -2,7 +2,33 @@
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
 import attrs
+
+#: Errors quote at most this many characters of the input that caused them.
+QUOTE_LIMIT = 60
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = QUOTE_LIMIT
+_REPR.maxother = QUOTE_LIMIT
+_REPR.maxlevel = 3
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdict = 6
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A short, safe ``repr`` of ``value`` for an error message: long text is cut (with "…"), deep
+    or large structures are abbreviated, and a failing ``__repr__`` cannot raise."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return repr(value[:limit]) + "…"
+    try:
+        shown = _REPR.repr(value)
+    except Exception:  # a hostile __repr__ must not turn into another error
+        shown = f"<{type(value).__name__}>"
+    return shown if len(shown) <= 2 * limit else shown[: 2 * limit] + "…"
 
 
 @attrs.frozen(slots=True)
@@ -27,6 +53,11 @@ class IllegalActionError(RulesError):
     def __init__(self, violation: Violation) -> None:
         super().__init__(str(violation))
         self.violation = violation
+
+
+class InvalidActionError(RulesError):
+    """A value given where an action of the game belongs that is not one (text, a foreign object,
+    an action with fields of the wrong type)."""
 
 
 class ParseError(RulesError):

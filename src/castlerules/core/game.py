@@ -10,14 +10,19 @@ from typing import Any, ClassVar, Generic, TypeVar
 from castlerules.core import jsonio
 from castlerules.core.errors import (
     IllegalActionError,
+    InvalidActionError,
     InvalidOptionError,
-    InvalidStateError,
+    ParseError,
     Violation,
+    quote,
 )
 from castlerules.core.spec import GameSpec, load_spec
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+#: The longest position text ``state_from_text`` reads (characters).
+MAX_POSITION_CHARS = 100_000
 
 
 class Game(abc.ABC, Generic[S, A]):
@@ -25,13 +30,22 @@ class Game(abc.ABC, Generic[S, A]):
 
     Subclasses implement the abstract methods; ``apply`` and ``is_legal`` are derived from
     ``violation`` and ``successor`` so that the legality predicate is the one place that decides.
+    ``violation`` refuses anything that is not one of the game's ``action_types`` (a string, say)
+    with an ``InvalidActionError`` before the game's own ``rule_violation`` sees it.
     At a chance node the actions are the chance outcomes.
+
+    Game objects hold no mutable state that could differ between threads: a referee may share one
+    game object between threads (caches, where a game has them, are ``core.cache.BoundedCache``).
     """
 
     #: The name used by ``castlerules.make``.
     name: ClassVar[str]
     #: The attrs class of states (used for JSON).
     state_type: ClassVar[type]
+    #: Every class of action and chance outcome of the game.
+    action_types: ClassVar[tuple[type, ...]] = ()
+    #: The fewest and most players the rulebook names.
+    players_range: ClassVar[tuple[int, int]] = (2, 2)
     #: A documented cap on the length of random playouts (plies); games end long before it.
     playout_cap: ClassVar[int] = 100_000
 
@@ -43,13 +57,47 @@ class Game(abc.ABC, Generic[S, A]):
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self._options = dict(options)
+        if not hasattr(self, "_readings"):
+            self._readings = {i.id: i.default for i in self.spec.interpretations}
+        from castlerules.core.readings import non_default
+
+        extra = non_default(self.spec, self._readings)
+        if extra:
+            self._options["readings"] = extra
+        self._action_classes = frozenset(self.action_types)
+
+    def resolve_readings(
+        self, keywords: Mapping[str, Any], readings: Any = None, ruleset: Any = None
+    ) -> dict[str, Any]:
+        """Reconcile ``readings=``, ``ruleset=`` and the keyword options (see
+        ``castlerules.core.readings``); returns the keywords with the values the readings imply.
+        Call it first in a game's ``__init__``; ``reading`` answers afterwards."""
+        from castlerules.core.readings import resolve
+
+        out, self._readings = resolve(self.spec, keywords, readings, ruleset)
+        return out
 
     # -- identity --------------------------------------------------------------------------
     @property
     def options(self) -> dict[str, Any]:
         """The options this game was made with, JSON-able, such that ``make(name, **options)``
-        makes an equal game."""
-        return dict(self._options)
+        makes an equal game (non-default readings without a keyword under ``"readings"``)."""
+        out = dict(self._options)
+        if "readings" in out:
+            out["readings"] = dict(out["readings"])
+        return out
+
+    @property
+    def readings(self) -> dict[str, str]:
+        """The option id this game plays for every interpretation (full interpretation ids)."""
+        return dict(self._readings)
+
+    def reading(self, interpretation: str) -> str:
+        """The option id this game plays for ``interpretation`` (full or short id)."""
+        found = self._readings.get(interpretation)
+        if found is None:
+            found = self._readings[self.spec.interpretation(interpretation).id]
+        return found
 
     @property
     @abc.abstractmethod
@@ -103,9 +151,18 @@ class Game(abc.ABC, Generic[S, A]):
         """A superset of the legal actions: every well-formed action of this state's kind,
         legal or not. Used to cross-check ``violation`` against ``legal_actions``."""
 
-    @abc.abstractmethod
     def violation(self, state: S, action: Any) -> Violation | None:
-        """None if ``action`` is legal in ``state``; else the clause it breaks."""
+        """None if ``action`` is legal in ``state``; else the clause it breaks.
+
+        Raises InvalidActionError if ``action`` is not an action of this game at all (text, for
+        example: use ``parse_action`` or ``play``)."""
+        if action.__class__ not in self._action_classes:
+            raise self.not_an_action(action)
+        return self.rule_violation(state, action)
+
+    @abc.abstractmethod
+    def rule_violation(self, state: S, action: Any) -> Violation | None:
+        """``violation`` for an action of one of the game's ``action_types``."""
 
     @abc.abstractmethod
     def successor(self, state: S, action: Any) -> S:
@@ -118,10 +175,30 @@ class Game(abc.ABC, Generic[S, A]):
     def parse_action(self, state: S, text: str) -> Any:
         """The action ``text`` names in ``state``; ParseError if it names none."""
 
+    @abc.abstractmethod
+    def state_to_text(self, state: S) -> str:
+        """The one-line position text of ``state`` (see the game's notation module)."""
+
+    @abc.abstractmethod
+    def parse_position(self, text: str) -> S:
+        """The state a position text describes, not yet validated; ParseError names the column."""
+
     def validate_state(self, state: S) -> None:
         """Raise InvalidStateError if ``state`` is inconsistent with this game's options."""
 
     # -- derived ---------------------------------------------------------------------------
+    def not_an_action(self, action: Any) -> InvalidActionError:
+        """The error for a value that is not an action of this game."""
+        if isinstance(action, str | bytes):
+            return InvalidActionError(
+                f"{self.name}: an action object is needed, not the text {quote(action)}; "
+                "use game.play(state, text) or game.parse_action(state, text)"
+            )
+        kinds = ", ".join(t.__name__ for t in self.action_types)
+        return InvalidActionError(
+            f"{self.name}: {quote(action)} is not an action of this game (its actions: {kinds})"
+        )
+
     def is_legal(self, state: S, action: Any) -> bool:
         return self.violation(state, action) is None
 
@@ -132,24 +209,51 @@ class Game(abc.ABC, Generic[S, A]):
             raise IllegalActionError(found)
         return self.successor(state, action)
 
-    def state_to_json(self, state: S) -> str:
-        return jsonio.dumps(state)
+    def play(self, state: S, text: str) -> S:
+        """``apply(state, parse_action(state, text))``: one move given as text."""
+        return self.apply(state, self.parse_action(state, text))
 
-    def state_from_json(self, text: str | bytes) -> S:
-        state: S = jsonio.loads(self.state_type, text)
+    def state_from_text(self, text: str) -> S:
+        """The state a position text describes, validated like JSON (ParseError names the column,
+        InvalidStateError the inconsistency)."""
+        if not isinstance(text, str):
+            raise ParseError(f"position text must be a string, got {type(text).__name__}")
+        if len(text) > MAX_POSITION_CHARS:
+            raise ParseError(f"position text of {len(text)} characters is too long")
+        state = self.parse_position(text)
         self.validate_state(state)
         return state
 
+    def state_to_json(self, state: S) -> str:
+        """The state as JSON: ``{"format": 1, "game": NAME, "state": {...}}`` (see
+        ``json_schema``)."""
+        return jsonio.dump_envelope(self.name, state)
+
+    def state_from_json(self, text: str | bytes) -> S:
+        """A state from JSON (this version's envelope, or the bare state object of format 0),
+        validated; InvalidStateError names what is wrong."""
+        state: S = jsonio.load_envelope(self.name, self.state_type, text)
+        self.validate_state(state)
+        return state
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of this game's state JSON."""
+        return jsonio.envelope_schema(self.name, self.state_type)
+
     def theorems(self) -> tuple[Any, ...]:
-        """The game's theorems (see ``castlerules.core.theorem``)."""
-        return ()
+        """The game's theorems under this game's options and readings (found by the catalog in
+        the game package's ``theorems`` module, so the rules never import their proofs)."""
+        from castlerules.core.catalog import theorems_of
+
+        return theorems_of(self)
 
     def render(self, state: S) -> str:
         """A plain-text picture of ``state``."""
         return repr(state)
 
-    def render_svg(self, state: S) -> str:
-        """An SVG picture of ``state`` (games override this; the default shows the text picture)."""
+    def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
+        """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
+        override this; the default shows the text picture)."""
         from xml.sax.saxutils import escape
 
         lines = self.render(state).splitlines() or [""]
@@ -179,9 +283,13 @@ class Game(abc.ABC, Generic[S, A]):
         return universe
 
 
-def check_player_count(players: Any, low: int, high: int) -> int:
+def check_player_count(players: Any, low: int, high: int, game: str = "") -> int:
     """Validate a ``players`` option."""
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+        if low == high:
+            raise InvalidOptionError(
+                f"{game or 'this'} is a {low}-player game; players must be {low}, got {players!r}"
+            )
         raise InvalidOptionError(
             f"players must be an integer from {low} to {high}, got {players!r}"
         )
@@ -191,4 +299,6 @@ def check_player_count(players: Any, low: int, high: int) -> int:
 def require(condition: bool, message: str) -> None:
     """Raise InvalidStateError(message) unless ``condition``."""
     if not condition:
+        from castlerules.core.errors import InvalidStateError
+
         raise InvalidStateError(message)

@@ -12,9 +12,16 @@ from typing import Any, TypeVar
 
 import attrs
 
-from castlerules.core.errors import InvalidStateError
+from castlerules.core.errors import InvalidStateError, RulesError, quote
 
 T = TypeVar("T")
+
+#: The version of the state JSON written by ``dump_envelope`` (format 0: the bare state object).
+FORMAT = 1
+#: The longest state JSON that is read (characters or bytes).
+MAX_STATE_CHARS = 1_000_000
+#: The deepest nesting of arrays and objects that is read.
+MAX_DEPTH = 32
 
 
 def to_data(value: Any) -> Any:
@@ -41,16 +48,53 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _fail(path: str, expected: str, got: Any) -> InvalidStateError:
-    shown = json.dumps(got)[:60] if _jsonable(got) else repr(got)[:60]
-    return InvalidStateError(f"{path}: expected {expected}, got {shown}")
+    return InvalidStateError(f"{path}: expected {expected}, got {quote(got)}")
 
 
-def _jsonable(x: Any) -> bool:
+def _depth(data: Any) -> int:
+    """The nesting depth of parsed JSON data (iterative: deep data cannot exhaust the stack)."""
+    deepest = 0
+    todo = [(data, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            return deepest
+        todo.extend((c, depth + 1) for c in children)
+    return deepest
+
+
+def parse_json(
+    text: Any,
+    what: str,
+    error: type[RulesError] = InvalidStateError,
+    limit: int = MAX_STATE_CHARS,
+) -> Any:
+    """``json.loads`` for untrusted text: bounded in size and depth, and every failure (malformed
+    JSON, bad UTF-8, integers of thousands of digits, deep nesting) is an ``error``."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise error(f"{what}: expected JSON text, got {type(text).__name__}")
+    if len(text) > limit:
+        raise error(f"{what}: {len(text)} characters is more than the limit of {limit}")
     try:
-        json.dumps(x)
-    except (TypeError, ValueError):
-        return False
-    return True
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{what}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except UnicodeDecodeError:
+        raise error(f"{what}: not valid JSON: the bytes are not UTF-8 text") from None
+    except RecursionError:
+        raise error(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # e.g. an integer literal of more than 4300 digits
+        raise error(f"{what}: not valid JSON: {str(exc)[:80]}") from None
+    if _depth(data) > MAX_DEPTH:
+        raise error(f"{what}: nested more than {MAX_DEPTH} levels deep")
+    return data
 
 
 def from_data(tp: Any, data: Any, path: str = "state") -> Any:
@@ -146,9 +190,111 @@ def dumps(value: Any) -> str:
 
 def loads(tp: type[T], text: str | bytes, what: str = "state") -> T:
     """Parse JSON text into ``tp``; malformed JSON and bad fields both raise InvalidStateError."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise InvalidStateError(f"{what}: not valid JSON: {exc}") from exc
-    result: T = from_data(tp, data, what)
+    result: T = from_data(tp, parse_json(text, what), what)
     return result
+
+
+# -- the versioned envelope ----------------------------------------------------------------------
+
+
+def dump_envelope(game: str, state: Any) -> str:
+    """``{"format": 1, "game": game, "state": {...}}`` as compact JSON with sorted keys."""
+    data = {"format": FORMAT, "game": game, "state": to_data(state)}
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def load_envelope(game: str, tp: type[T], text: str | bytes) -> T:
+    """A state of type ``tp`` from this version's envelope or from a bare state object (format 0,
+    written by castlerules 0.1)."""
+    data = parse_json(text, "state")
+    if isinstance(data, dict) and "format" in data:
+        if data.get("format") != FORMAT:
+            raise InvalidStateError(
+                f"state: format {quote(data.get('format'))} is not one this version reads "
+                f"(0 or {FORMAT})"
+            )
+        extra = sorted(set(data) - {"format", "game", "state"})
+        if extra:
+            raise InvalidStateError(f"state: unknown fields {quote(extra)}")
+        if data.get("game") != game:
+            raise InvalidStateError(f"state: the JSON is of game {quote(data.get('game'))}, not {game!r}")
+        if "state" not in data:
+            raise InvalidStateError("state.state: missing")
+        result: T = from_data(tp, data["state"], "state.state")
+        return result
+    legacy: T = from_data(tp, data, "state")
+    return legacy
+
+
+# -- JSON Schema ---------------------------------------------------------------------------------
+
+
+def schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of values of type ``tp`` as ``to_data`` writes them; attrs classes go to
+    ``defs`` (referenced as ``#/$defs/<name>``)."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is Any:
+        return {}
+    if origin in (typing.Union, types.UnionType):
+        return {"anyOf": [schema_of(a, defs) for a in args]}
+    if origin is typing.Literal:
+        return {"enum": list(args)}
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": schema_of(args[0], defs)}
+        return {
+            "type": "array",
+            "prefixItems": [schema_of(a, defs) for a in args],
+            "items": False,
+            "minItems": len(args),
+        }
+    if origin is frozenset:
+        return {"type": "array", "items": schema_of(args[0], defs), "uniqueItems": True}
+    if isinstance(tp, type) and attrs.has(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # a placeholder against recursion
+            hints = _hints(tp)
+            doc = (tp.__doc__ or "").strip()
+            defs[name] = {
+                "type": "object",
+                **({"description": " ".join(doc.split())} if doc else {}),
+                "properties": {f.name: schema_of(hints[f.name], defs) for f in attrs.fields(tp)},
+                "required": [f.name for f in attrs.fields(tp) if f.default is attrs.NOTHING],
+                "additionalProperties": False,
+            }
+        return {"$ref": f"#/$defs/{name}"}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return {"enum": list(tp.__members__)}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        return {"type": "integer"}
+    if tp is str:
+        return {"type": "string"}
+    if tp is Fraction:
+        return {"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+)?$"}
+    if tp is type(None):
+        return {"type": "null"}
+    raise TypeError(f"jsonio cannot describe {tp!r}")
+
+
+def envelope_schema(game: str, tp: type) -> dict[str, Any]:
+    """The JSON Schema of ``dump_envelope`` for states of type ``tp``."""
+    defs: dict[str, Any] = {}
+    state = schema_of(tp, defs)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"castlerules:{game}:state:{FORMAT}",
+        "title": f"castlerules {game} state, format {FORMAT}",
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT},
+            "game": {"const": game},
+            "state": state,
+        },
+        "required": ["format", "game", "state"],
+        "additionalProperties": False,
+        "$defs": defs,
+    }

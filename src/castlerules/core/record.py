@@ -1,13 +1,27 @@
-"""Game records: the game, its options and every action (chance outcomes too) in notation."""
+"""Game records: the game, its options and every action (chance outcomes too) in notation.
+
+A record is data from a stranger as often as not, so reading and replaying one is bounded: the JSON
+is at most ``MAX_RECORD_CHARS`` long and ``MAX_DEPTH`` deep, holds at most ``MAX_PLIES`` actions of at
+most ``MAX_ACTION_CHARS`` characters, and its options are made inside ``source.untrusted()`` (a board
+comes by value or by a packaged name, never as a path). Every failure is a ``RecordError`` naming the
+ply at fault (``None``: the header).
+"""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import attrs
 
-from castlerules.core.errors import IllegalActionError, ParseError, RecordError, RulesError
+from castlerules.core.errors import RecordError, RulesError, quote
+from castlerules.core.jsonio import parse_json
+
+#: The longest record JSON that is read (characters or bytes).
+MAX_RECORD_CHARS = 32_000_000
+#: The most actions a record may hold.
+MAX_PLIES = 1_000_000
+#: The longest action text in a record.
+MAX_ACTION_CHARS = 200
 
 
 @attrs.frozen(slots=True)
@@ -26,15 +40,14 @@ class Record:
         return dict(self.options)
 
     def to_json(self) -> str:
+        import json
+
         data = {"game": self.game, "options": self.options_dict(), "actions": list(self.actions)}
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-            raise RecordError(f"not valid JSON: {exc}") from exc
+        data = parse_json(text, "record", RecordError, MAX_RECORD_CHARS)
         if not isinstance(data, dict) or set(data) != {"game", "options", "actions"}:
             raise RecordError("expected an object with exactly 'game', 'options' and 'actions'")
         game, options, actions = data["game"], data["options"], data["actions"]
@@ -44,6 +57,11 @@ class Record:
             raise RecordError("'options' must be an object")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("'actions' must be a list of strings")
+        if len(actions) > MAX_PLIES:
+            raise RecordError(f"{len(actions)} actions is more than the limit of {MAX_PLIES}")
+        for ply, a in enumerate(actions):
+            if len(a) > MAX_ACTION_CHARS:
+                raise RecordError(f"an action of {len(a)} characters is too long", ply)
         return cls.new(game, options, tuple(actions))
 
 
@@ -53,17 +71,18 @@ def replay(record: Record) -> list[Any]:
     A record that does not replay raises RecordError naming the first ply at fault (0-based).
     """
     from castlerules.core.catalog import make
+    from castlerules.core.source import untrusted
 
     try:
-        game = make(record.game, **record.options_dict())
+        with untrusted():
+            game = make(record.game, **record.options_dict())
     except RulesError as exc:
-        raise RecordError(str(exc)) from exc
+        raise RecordError(str(exc)) from None
     states = [game.initial_state()]
     for ply, text in enumerate(record.actions):
         state = states[-1]
         try:
-            action = game.parse_action(state, text)
-            states.append(game.apply(state, action))
-        except (ParseError, IllegalActionError) as exc:
-            raise RecordError(f"{text!r}: {exc}", ply) from exc
+            states.append(game.play(state, text))
+        except RulesError as exc:
+            raise RecordError(f"{quote(text)}: {exc}", ply) from None
     return states

@@ -12,6 +12,7 @@ from castlerules.core.spec import find_clause
 F = TypeVar("F", bound=Callable[..., object])
 
 _LINKS: defaultdict[str, list[str]] = defaultdict(list)
+_READS: defaultdict[str, list[str]] = defaultdict(list)
 
 
 def clause(*clause_ids: str) -> Callable[[F], F]:
@@ -33,6 +34,35 @@ def clause(*clause_ids: str) -> Callable[[F], F]:
         return func
 
     return mark
+
+
+def reads(*interpretation_ids: str) -> Callable[[F], F]:
+    """Mark a function as the code path that switches on ``interpretation_ids`` (it branches on
+    ``game.reading(...)`` of each); the traceability pages show it under the interpretation and,
+    through it, under the clauses the interpretation reads.
+
+    Unknown ids raise ``SpecError`` at import time.
+    """
+    from castlerules.core.spec import game_of_clause, load_spec
+
+    for iid in interpretation_ids:
+        load_spec(game_of_clause(iid)).interpretation(iid)
+
+    def mark(func: F) -> F:
+        name = f"{func.__module__}.{func.__qualname__}"
+        for iid in interpretation_ids:
+            if name not in _READS[iid]:
+                _READS[iid].append(name)
+        existing: tuple[str, ...] = getattr(func, "__readings__", ())
+        func.__readings__ = existing + interpretation_ids  # type: ignore[attr-defined]
+        return func
+
+    return mark
+
+
+def readers(interpretation_id: str) -> tuple[str, ...]:
+    """Qualified names of the code that switches on ``interpretation_id``."""
+    return tuple(_READS.get(interpretation_id, ()))
 
 
 def implementations(clause_id: str) -> tuple[str, ...]:

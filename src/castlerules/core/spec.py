@@ -14,6 +14,8 @@ from castlerules.core.errors import SpecError
 
 KINDS = ("rule", "setup", "physical", "flavour")
 _ID = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_OPTION_FIELDS = {"id", "text", "playable", "reason", "value", "parameter"}
 
 #: Clause-id prefix -> game name.
 PREFIXES = {
@@ -40,16 +42,72 @@ class Clause:
 
 
 @attrs.frozen(slots=True)
+class Option:
+    """One answer to an interpretation's question.
+
+    ``id`` is a short slug, unique within the interpretation (the value of
+    ``make(game, readings={interpretation: option})``). An unplayable option says why in ``reason``.
+    Where the interpretation is also a keyword option of ``make`` (its ``keyword``), ``value`` is the
+    keyword's value that selects this option; a ``parameter`` option is selected by giving the
+    keyword any value other than the default option's (``faces=...``: custom dice).
+    """
+
+    id: str
+    text: str
+    playable: bool = True
+    reason: str = ""
+    value: Any = None
+    parameter: bool = False
+
+
+@attrs.frozen(slots=True)
 class Interpretation:
-    """A ruling where the Dutch text is silent or ambiguous."""
+    """A ruling where the Dutch text is silent or ambiguous: the question and its options."""
 
     id: str
     game: str
     clauses: tuple[str, ...]
     question: str
-    options: tuple[str, ...]
+    options: tuple[Option, ...]
     default: str
-    variant: str
+    keyword: str = ""
+
+    @property
+    def short_id(self) -> str:
+        """The id without its ``<game>.interp.`` prefix (``levitate-behind``)."""
+        return self.id.split(".interp.", 1)[-1]
+
+    def option(self, option_id: str) -> Option:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        raise SpecError(f"{self.id}: no option {option_id!r}")
+
+    @property
+    def default_option(self) -> Option:
+        return self.option(self.default)
+
+    def option_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options)
+
+
+@attrs.frozen(slots=True)
+class Ruleset:
+    """A named set of readings (``literal``, a published edition), as data in the spec.
+
+    ``notes`` maps an interpretation id to why the ruleset reads it as it does, in particular where
+    the literal reading would break the game and what the ruleset does instead.
+    """
+
+    id: str
+    game: str
+    title: str
+    description: str
+    readings: tuple[tuple[str, str], ...]
+    notes: tuple[tuple[str, str], ...] = ()
+
+    def readings_dict(self) -> dict[str, str]:
+        return dict(self.readings)
 
 
 @attrs.frozen(slots=True)
@@ -62,6 +120,7 @@ class GameSpec:
     source: str
     clauses: tuple[Clause, ...]
     interpretations: tuple[Interpretation, ...]
+    rulesets: tuple[Ruleset, ...] = ()
 
     def clause(self, clause_id: str) -> Clause:
         for c in self.clauses:
@@ -71,6 +130,19 @@ class GameSpec:
 
     def clause_ids(self) -> frozenset[str]:
         return frozenset(c.id for c in self.clauses)
+
+    def interpretation(self, interp_id: str) -> Interpretation:
+        """An interpretation by its full id or its short id (without ``<game>.interp.``)."""
+        for i in self.interpretations:
+            if interp_id in (i.id, i.short_id):
+                return i
+        raise SpecError(f"{self.game}: no interpretation {interp_id!r}")
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        for r in self.rulesets:
+            if r.id == ruleset_id:
+                return r
+        raise SpecError(f"{self.game}: no ruleset {ruleset_id!r}")
 
     def source_text(self) -> str:
         return read_text(self.source)
@@ -93,6 +165,34 @@ def _field(entry: dict[str, Any], name: str, where: str, default: Any = None) ->
     if default is not None:
         return default
     raise SpecError(f"{where}: missing field {name!r}")
+
+
+def _option(entry: Any, where: str) -> Option:
+    if not isinstance(entry, dict):
+        raise SpecError(f"{where}: expected a table")
+    extra = sorted(set(entry) - _OPTION_FIELDS)
+    if extra:
+        raise SpecError(f"{where}: unknown fields {extra}")
+    oid = str(_field(entry, "id", where))
+    if not _SLUG.match(oid):
+        raise SpecError(f"{where}: option id {oid!r} must be a slug such as 'forbidden'")
+    playable = entry.get("playable", True)
+    reason = str(entry.get("reason", "")).strip()
+    if not isinstance(playable, bool):
+        raise SpecError(f"{where}: 'playable' must be true or false")
+    if not playable and not reason:
+        raise SpecError(f"{where}: an unplayable option needs a reason")
+    parameter = entry.get("parameter", False)
+    if not isinstance(parameter, bool):
+        raise SpecError(f"{where}: 'parameter' must be true or false")
+    return Option(
+        id=oid,
+        text=str(_field(entry, "text", where)).strip(),
+        playable=playable,
+        reason=reason,
+        value=entry.get("value"),
+        parameter=parameter,
+    )
 
 
 def parse_spec(text: str, where: str = "spec") -> GameSpec:
@@ -134,20 +234,32 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
             )
         )
     interps: list[Interpretation] = []
+    known_clauses = {c.id for c in clauses}
     for i, entry in enumerate(data.get("interpretation", [])):
         iid = str(_field(entry, "id", f"{where} interpretation #{i}"))
         here = f"{where} interpretation {iid}"
         if not _ID.match(iid) or iid in seen:
             raise SpecError(f"{here}: id is malformed or repeated")
         seen.add(iid)
-        options = tuple(str(o) for o in _field(entry, "options", here))
+        options = tuple(_option(o, f"{here} option #{k}") for k, o in enumerate(_field(entry, "option", here)))
+        ids = [o.id for o in options]
+        if len(set(ids)) != len(ids):
+            raise SpecError(f"{here}: repeated option ids {ids}")
         default = str(_field(entry, "default", here))
-        if default not in options:
-            raise SpecError(f"{here}: default is not one of the options")
+        if default not in ids:
+            raise SpecError(f"{here}: default {default!r} is not one of the option ids {ids}")
+        if not next(o for o in options if o.id == default).playable:
+            raise SpecError(f"{here}: the default option must be playable")
+        keyword = str(entry.get("keyword", ""))
+        if any(o.parameter for o in options) and not keyword:
+            raise SpecError(f"{here}: a parameter option needs the interpretation's keyword")
         refs = tuple(str(c) for c in _field(entry, "clauses", here))
-        unknown = [r for r in refs if r not in {c.id for c in clauses}]
+        unknown = [r for r in refs if r not in known_clauses]
         if unknown:
             raise SpecError(f"{here}: reads unknown clauses {unknown}")
+        extra = sorted(set(entry) - {"id", "clauses", "question", "option", "default", "keyword"})
+        if extra:
+            raise SpecError(f"{here}: unknown fields {extra}")
         interps.append(
             Interpretation(
                 id=iid,
@@ -156,7 +268,36 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
                 question=str(_field(entry, "question", here)),
                 options=options,
                 default=default,
-                variant=str(entry.get("variant", "")),
+                keyword=keyword,
+            )
+        )
+    by_id = {i.id: i for i in interps}
+    rulesets: list[Ruleset] = []
+    for i, entry in enumerate(data.get("ruleset", [])):
+        rid = str(_field(entry, "id", f"{where} ruleset #{i}"))
+        here = f"{where} ruleset {rid}"
+        if not _SLUG.match(rid) or rid in {r.id for r in rulesets}:
+            raise SpecError(f"{here}: id is malformed or repeated")
+        readings = _field(entry, "readings", here)
+        notes = entry.get("notes", {})
+        if not isinstance(readings, dict) or not isinstance(notes, dict):
+            raise SpecError(f"{here}: 'readings' and 'notes' must be tables")
+        for key, value in readings.items():
+            if key not in by_id or value not in by_id[key].option_ids():
+                raise SpecError(f"{here}: {key} = {value!r} is not an interpretation and option")
+            if not by_id[key].option(value).playable:
+                raise SpecError(f"{here}: {key} = {value!r} is not playable")
+        bad_notes = sorted(set(notes) - set(by_id))
+        if bad_notes:
+            raise SpecError(f"{here}: notes on unknown interpretations {bad_notes}")
+        rulesets.append(
+            Ruleset(
+                id=rid,
+                game=game,
+                title=str(_field(entry, "title", here)),
+                description=str(_field(entry, "description", here)).strip(),
+                readings=tuple(sorted((str(k), str(v)) for k, v in readings.items())),
+                notes=tuple(sorted((str(k), str(v).strip()) for k, v in notes.items())),
             )
         )
     return GameSpec(
@@ -166,6 +307,7 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
         source=str(_field(data, "source", where)),
         clauses=tuple(clauses),
         interpretations=tuple(interps),
+        rulesets=tuple(rulesets),
     )
 
 

@@ -17,7 +17,15 @@ class Status(enum.Enum):
     UNKNOWN = "UNKNOWN"
 
 
-METHODS = ("z3", "exhaustive", "bounded", "property")
+#: How a theorem is checked: z3 over every case, exhaustive enumeration of every case, or (for a
+#: finding only) a search that found a witness. Samples are tests, never theorems.
+METHODS = ("z3", "exhaustive", "search")
+# TRANSITIONAL: sampled checks still listed as theorems until each game's proofs are reworked.
+_LEGACY = ("bounded", "property")
+#: What a theorem is about: ``code`` — the functions the game runs (a dual-mode kernel, or the
+#: game's own rules enumerated); ``model`` — a separate encoding, tied to the rules by the
+#: refinement check the theorem names and runs as part of its check.
+BASES = ("code", "model")
 
 
 @attrs.frozen(slots=True)
@@ -27,14 +35,24 @@ class Result:
     status: Status
     detail: str = ""
     counterexample: str | None = None
+    #: The counterexample's position text, when it is a state of the game.
+    position: str | None = None
+    #: Square names that matter in the counterexample (highlighted in its picture).
+    highlight: tuple[str, ...] = ()
 
     @classmethod
     def proved(cls, detail: str = "") -> Result:
         return cls(Status.PROVED, detail)
 
     @classmethod
-    def refuted(cls, counterexample: str, detail: str = "") -> Result:
-        return cls(Status.COUNTEREXAMPLE, detail, counterexample)
+    def refuted(
+        cls,
+        counterexample: str,
+        detail: str = "",
+        position: str | None = None,
+        highlight: tuple[str, ...] = (),
+    ) -> Result:
+        return cls(Status.COUNTEREXAMPLE, detail, counterexample, position, tuple(highlight))
 
     @classmethod
     def unknown(cls, detail: str) -> Result:
@@ -53,10 +71,26 @@ class Theorem:
     game: str
     statement: str
     clauses: tuple[str, ...]
-    method: str = attrs.field(validator=attrs.validators.in_(METHODS))
+    method: str = attrs.field(validator=attrs.validators.in_(METHODS + _LEGACY))
     check: Callable[[], Result] = attrs.field(eq=False, repr=False)
     expected: Status = Status.PROVED
     finding: str = ""
+    basis: str = attrs.field(default="code", validator=attrs.validators.in_(BASES))
+    #: For ``basis="model"``: the refinement check (``module.function``) that ties the model to the
+    #: rules; the theorem's check runs it, so a rule bug makes the theorem fail.
+    refinement: str = ""
+    #: Needs more than the default budget: run by ``castlerules verify --deep`` only.
+    deep: bool = False
+    #: The test that shows the theorem can fail (a deliberately broken rule), as a test node id.
+    fails_with: str = ""
+    #: The non-default readings of the game the theorem was made for (filled in by the catalog).
+    readings: tuple[tuple[str, str], ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if self.basis == "model" and not self.refinement:
+            raise ValueError(f"{self.id}: a theorem about a model must name its refinement check")
+        if self.method == "search" and self.expected is Status.PROVED:
+            raise ValueError(f"{self.id}: a search finds witnesses; it cannot prove a theorem")
 
 
 @attrs.frozen(slots=True)
@@ -69,6 +103,15 @@ class Run:
     def ok(self) -> bool:
         return self.result.status is self.theorem.expected
 
+    @property
+    def verdict(self) -> str:
+        """``proved``, ``expected finding`` (a counterexample the project expects and documents),
+        ``unknown`` (z3 gave up or the check crashed) or ``unexpected``."""
+        status = self.result.status
+        if not self.ok:
+            return "unknown" if status is Status.UNKNOWN else "unexpected"
+        return "proved" if status is Status.PROVED else "expected finding"
+
     def to_data(self) -> dict[str, Any]:
         t = self.theorem
         return {
@@ -77,11 +120,19 @@ class Run:
             "statement": t.statement,
             "clauses": list(t.clauses),
             "method": t.method,
+            "basis": t.basis,
+            "refinement": t.refinement,
+            "deep": t.deep,
+            "fails_with": t.fails_with,
+            "readings": dict(t.readings),
             "status": self.result.status.value,
             "expected": t.expected.value,
             "ok": self.ok,
+            "verdict": self.verdict,
             "detail": self.result.detail,
             "counterexample": self.result.counterexample,
+            "position": self.result.position,
+            "highlight": list(self.result.highlight),
             "finding": t.finding,
             "seconds": round(self.seconds, 3),
         }

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
 from typing import Any, ClassVar
 
 from castlerules.core.chance import uniform
 from castlerules.core.errors import InvalidOptionError, SpecError, Violation
-from castlerules.core.game import Game, require
+from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.registry import clause, violation
 from castlerules.kasteel import kernel, notation, render
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, load_board
@@ -64,6 +64,8 @@ class Kasteel(Game[State, Any]):
 
     name: ClassVar[str] = "kasteel"
     state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = (Move, Pass, PlaceSkull)
+    players_range: ClassVar[tuple[int, int]] = (2, 2)
     #: Random playouts are stopped after this many plies. The rules have no move limit
     #: (kasteel.interp.no-move-limit); seeded random games end long before it.
     playout_cap: ClassVar[int] = 20_000
@@ -86,7 +88,25 @@ class Kasteel(Game[State, Any]):
         skull_squares: Sequence[str] | None = None,
         board: str | None = None,
         stuck: str = "pass",
+        players: int = 2,
+        readings: Mapping[str, str] | None = None,
+        ruleset: str | None = None,
     ) -> None:
+        check_player_count(players, 2, 2, "kasteel")
+        given = self.resolve_readings(
+            {
+                "level": level,
+                "passes": passes,
+                "skulls": skulls,
+                "skull_squares": skull_squares,
+                "board": board,
+                "stuck": stuck,
+            },
+            readings,
+            ruleset,
+        )
+        level, passes, skulls = given["level"], given["passes"], given["skulls"]
+        skull_squares, board, stuck = given["skull_squares"], given["board"], given["stuck"]
         level = _int_option("level", level, 1, 3)
         options: dict[str, Any] = {"level": level}
         if passes is not None:
@@ -296,7 +316,7 @@ class Kasteel(Game[State, Any]):
         return tuple(out)
 
     # -- legality --------------------------------------------------------------------------
-    def violation(self, state: State, action: Any) -> Violation | None:
+    def rule_violation(self, state: State, action: Any) -> Violation | None:
         if self.is_chance(state):
             if not isinstance(action, PlaceSkull):
                 return violation(
@@ -443,6 +463,18 @@ class Kasteel(Game[State, Any]):
         return State(knights, passes, state.skulls, 1 - p)
 
     # -- notation, JSON, pictures ----------------------------------------------------------
+    def state_to_text(self, state: State) -> str:
+        # TEMPORARY until the position notation lands: the JSON of the state.
+        from castlerules.core import jsonio
+
+        return jsonio.dumps(state)
+
+    def parse_position(self, text: str) -> State:
+        from castlerules.core import jsonio
+
+        found: State = jsonio.loads(State, text)
+        return found
+
     def action_to_str(self, state: State, action: Any) -> str:
         return notation.action_to_str(self.board, state, action)
 
@@ -487,10 +519,6 @@ class Kasteel(Game[State, Any]):
     def render(self, state: State) -> str:
         return render.render_text(self.board, state)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
         return render.render_svg(state, self.board)
 
-    def theorems(self) -> tuple[Any, ...]:
-        from castlerules.kasteel import theorems
-
-        return theorems.theorems()

@@ -526,7 +526,7 @@ def check_stuck_reachable(
     return Result.proved(f"no stuck position along the {len(line)} plies replayed")
 
 
-def theorems() -> tuple[Theorem, ...]:
+def theorems(game: Any = None) -> tuple[Theorem, ...]:
     moves = ("kasteel.spel.schuiven", "kasteel.spel.muren-langs", "kasteel.spel.klimmen",
              "kasteel.spel.niet-springen", "kasteel.spel.eigen-sleutel")
     end = ("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders",

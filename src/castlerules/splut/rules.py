@@ -88,6 +88,8 @@ class Splut(Game[State, Any]):
 
     name: ClassVar[str] = "splut"
     state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = (Step, Throw, Pass)
+    players_range: ClassVar[tuple[int, int]] = (2, 4)
     playout_cap: ClassVar[int] = 100_000
 
     @classmethod
@@ -96,7 +98,14 @@ class Splut(Game[State, Any]):
         return ({"players": 2}, {"players": 3}, {"players": 4})
 
     @clause("splut.verloop.spelers", "splut.zitten.twee", "splut.zitten.drie", "splut.zitten.vier")
-    def __init__(self, *, players: int = 2) -> None:
+    def __init__(
+        self,
+        *,
+        players: int = 2,
+        readings: Mapping[str, str] | None = None,
+        ruleset: str | None = None,
+    ) -> None:
+        players = self.resolve_readings({"players": players}, readings, ruleset)["players"]
         n = check_player_count(players, 2, 4)
         super().__init__({"players": n})
         self._n = n
@@ -287,7 +296,7 @@ class Splut(Game[State, Any]):
         return tuple(out)
 
     # -- legality (the other route) -----------------------------------------------------------
-    def violation(self, state: State, action: Any) -> Violation | None:
+    def rule_violation(self, state: State, action: Any) -> Violation | None:
         if self.is_terminal(state):
             return violation("splut.winnen.laatste", "the game is over: one sorcerer is left")
         if not isinstance(action, Step | Throw | Pass):
@@ -680,6 +689,18 @@ class Splut(Game[State, Any]):
         return state
 
     # -- notation, JSON, pictures ----------------------------------------------------------
+    def state_to_text(self, state: State) -> str:
+        # TEMPORARY until the position notation lands: the JSON of the state.
+        from castlerules.core import jsonio
+
+        return jsonio.dumps(state)
+
+    def parse_position(self, text: str) -> State:
+        from castlerules.core import jsonio
+
+        found: State = jsonio.loads(State, text)
+        return found
+
     def action_to_str(self, state: State, action: Any) -> str:
         return notation.action_to_str(state, action)
 
@@ -692,13 +713,9 @@ class Splut(Game[State, Any]):
     def render(self, state: State) -> str:
         return render.render_text(state)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
         return render.render_svg(state)
 
-    def theorems(self) -> tuple[Any, ...]:
-        from castlerules.splut import theorems
-
-        return theorems.theorems()
 
 
 @clause("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.beweging.bezet")

@@ -533,7 +533,7 @@ FULL_TEAM_FINDING = (
 )
 
 
-def theorems() -> tuple[Theorem, ...]:
+def theorems(game: Any = None) -> tuple[Theorem, ...]:
     throw = ("splut.trol.werpen", "splut.werpen.vlucht", "splut.werpen.rand", "splut.werpen.trol",
              "splut.werpen.rots", "splut.werpen.tovenaar", "splut.splut.dwerg",
              "splut.dwerg.klein", "splut.woorden.obstakel", "splut.woorden.doelwit")

@@ -132,6 +132,8 @@ class Spookslot(Game[State, Any]):
 
     name: ClassVar[str] = "spookslot"
     state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage)
+    players_range: ClassVar[tuple[int, int]] = (2, 6)
     playout_cap: ClassVar[int] = 100_000
 
     @classmethod
@@ -155,7 +157,23 @@ class Spookslot(Game[State, Any]):
         trap_weights: Mapping[str, int] | None = None,
         board: str | None = None,
         no_yellow: bool = False,
+        readings: Mapping[str, str] | None = None,
+        ruleset: str | None = None,
     ) -> None:
+        given = self.resolve_readings(
+            {
+                "players": players,
+                "first_player": first_player,
+                "die_faces": die_faces,
+                "trap_weights": trap_weights,
+                "board": board,
+                "no_yellow": no_yellow,
+            },
+            readings,
+            ruleset,
+        )
+        players, first_player, no_yellow = given["players"], given["first_player"], given["no_yellow"]
+        die_faces, trap_weights, board = given["die_faces"], given["trap_weights"], given["board"]
         n = check_player_count(players, 2, 6)
         if not isinstance(first_player, int) or isinstance(first_player, bool) or not (
             0 <= first_player < n
@@ -337,7 +355,7 @@ class Spookslot(Game[State, Any]):
         return int(landing_cached(roll, to_exit, flags))
 
     # -- legality --------------------------------------------------------------------------
-    def violation(self, state: State, action: Any) -> Violation | None:
+    def rule_violation(self, state: State, action: Any) -> Violation | None:
         if state.phase is Phase.OVER:
             cid = "spookslot.einde.twee-vier" if self._n <= 4 else "spookslot.einde.vijf-zes"
             return violation(cid, "the game is over")
@@ -591,6 +609,18 @@ class Spookslot(Game[State, Any]):
         return self.next_turn(state)
 
     # -- notation, JSON, pictures ----------------------------------------------------------
+    def state_to_text(self, state: State) -> str:
+        # TEMPORARY until the position notation lands: the JSON of the state.
+        from castlerules.core import jsonio
+
+        return jsonio.dumps(state)
+
+    def parse_position(self, text: str) -> State:
+        from castlerules.core import jsonio
+
+        found: State = jsonio.loads(State, text)
+        return found
+
     def action_to_str(self, state: State, action: Any) -> str:
         return notation.action_to_str(action)
 
@@ -646,11 +676,7 @@ class Spookslot(Game[State, Any]):
     def render(self, state: State) -> str:
         return render.render_text(self, state)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
         """The board as a path of coloured squares with the pawns on it."""
         return render.render_svg(state, self)
 
-    def theorems(self) -> tuple[Any, ...]:
-        from castlerules.spookslot.theorems import theorems
-
-        return theorems()

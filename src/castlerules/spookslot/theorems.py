@@ -550,7 +550,7 @@ def check_chain_simulation(
 
 
 # -- the list ---------------------------------------------------------------------------------------
-def theorems() -> tuple[Theorem, ...]:
+def theorems(game: Any = None) -> tuple[Theorem, ...]:
     exit_clauses = ("spookslot.exit.precies", "spookslot.exit.niet-springen",
                     "spookslot.exit.ontsnapt")
     bounce_clauses = ("spookslot.eindigen.bezet", "spookslot.getal.zetten",

@@ -74,6 +74,8 @@ class VlotteGeesten(Game[State, Any]):
 
     name: ClassVar[str] = "vlotte-geesten"
     state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = (Roll, Grab, Pass)
+    players_range: ClassVar[tuple[int, int]] = (2, 8)
     playout_cap: ClassVar[int] = 200_000
 
     @classmethod
@@ -87,8 +89,18 @@ class VlotteGeesten(Game[State, Any]):
 
     @clause("vg.spel.spelers", "vg.voorbereiding.inhoud")
     def __init__(
-        self, *, players: int = 4, first_player: int = 0, faces: Mapping[str, Any] | None = None
+        self,
+        *,
+        players: int = 4,
+        first_player: int = 0,
+        faces: Mapping[str, Any] | None = None,
+        readings: Mapping[str, str] | None = None,
+        ruleset: str | None = None,
     ) -> None:
+        given = self.resolve_readings(
+            {"players": players, "first_player": first_player, "faces": faces}, readings, ruleset
+        )
+        players, first_player, faces = given["players"], given["first_player"], given["faces"]
         n = check_player_count(players, 2, 8)
         if not isinstance(first_player, int) or not 0 <= first_player < n:
             raise InvalidOptionError(f"first_player must be a player from 0 to {n - 1}")
@@ -165,7 +177,7 @@ class VlotteGeesten(Game[State, Any]):
         return (*self._passes, *(g for gs in self._grabs for g in gs), self._rolls[0])
 
     # -- legality --------------------------------------------------------------------------
-    def violation(self, state: State, action: Any) -> Violation | None:
+    def rule_violation(self, state: State, action: Any) -> Violation | None:
         if self.is_terminal(state):
             return violation("vg.einde.voorraad-leeg", "the game is over: the supply is empty")
         if isinstance(action, Roll):
@@ -249,6 +261,18 @@ class VlotteGeesten(Game[State, Any]):
         )
 
     # -- notation, JSON, pictures ----------------------------------------------------------
+    def state_to_text(self, state: State) -> str:
+        # TEMPORARY until the position notation lands: the JSON of the state.
+        from castlerules.core import jsonio
+
+        return jsonio.dumps(state)
+
+    def parse_position(self, text: str) -> State:
+        from castlerules.core import jsonio
+
+        found: State = jsonio.loads(State, text)
+        return found
+
     def action_to_str(self, state: State, action: Any) -> str:
         return notation.action_to_str(action)
 
@@ -281,7 +305,3 @@ class VlotteGeesten(Game[State, Any]):
     def render(self, state: State) -> str:
         return render.render_text(state)
 
-    def theorems(self) -> tuple[Any, ...]:
-        from castlerules.vlotte_geesten import theorems
-
-        return theorems.theorems()

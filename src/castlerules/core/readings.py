@@ -1,0 +1,145 @@
+"""Readings: which option of each interpretation a game plays, from ``readings=``, ``ruleset=`` and
+the keyword options that are the same switches seen from the spec.
+
+Every interpretation in ``specs/<game>.toml`` has options with short ids and a default. A game is made
+with any combination::
+
+    castlerules.make("splut", readings={"levitate-behind": "forbidden"})
+    castlerules.make("spookslot", ruleset="literal")
+
+Some interpretations are also keyword options of ``make`` (their ``keyword`` in the spec):
+``make("kasteel", stuck="lose")`` and ``make("kasteel", readings={"no-legal-move": "lose"})`` are one
+switch, not two. An option with a ``value`` is selected by that value of the keyword; a ``parameter``
+option is selected by giving the keyword any other value than the default option's (``faces=...``
+selects custom dice). ``resolve`` reconciles the three sources and says clearly when they disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from castlerules.core.errors import InvalidOptionError, SpecError
+from castlerules.core.spec import GameSpec, Interpretation
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same type (so ``True`` is not the option value ``1``)."""
+    return type(a) is type(b) and a == b
+
+
+def _interp(spec: GameSpec, key: Any) -> Interpretation:
+    if not isinstance(key, str):
+        raise InvalidOptionError(f"readings: interpretation ids are strings, got {key!r}")
+    try:
+        return spec.interpretation(key)
+    except SpecError:
+        known = ", ".join(i.short_id for i in spec.interpretations)
+        raise InvalidOptionError(
+            f"{spec.game}: unknown interpretation {key[:80]!r}; the interpretations are: {known}"
+        ) from None
+
+
+def check_option(interp: Interpretation, option: Any) -> str:
+    """``option`` if it is a playable option id of ``interp``; else InvalidOptionError."""
+    ids = interp.option_ids()
+    if not isinstance(option, str) or option not in ids:
+        shown = repr(option)[:80]
+        raise InvalidOptionError(
+            f"{interp.id}: unknown option {shown}; the options are: {', '.join(ids)}"
+        )
+    chosen = interp.option(option)
+    if not chosen.playable:
+        raise InvalidOptionError(f"{interp.id}={option} cannot be played: {chosen.reason}")
+    return option
+
+
+def resolve(
+    spec: GameSpec,
+    keywords: Mapping[str, Any],
+    readings: Any = None,
+    ruleset: Any = None,
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """(keywords, readings): the keyword options with the values the readings imply, and the
+    option id of every interpretation of the game (full ids), defaults filled in.
+
+    ``keywords`` are the game's keyword options as given (``None`` or the default option's value
+    meaning "not given"). A ruleset is applied first, then ``readings``, then the keywords; a keyword
+    given with a value that contradicts an explicit reading is an error.
+    """
+    chosen: dict[str, str] = {}
+    explicit: set[str] = set()
+    if ruleset is not None:
+        if not isinstance(ruleset, str):
+            raise InvalidOptionError(f"ruleset must be a ruleset name, got {ruleset!r}"[:120])
+        try:
+            chosen.update(spec.ruleset(ruleset).readings_dict())
+        except SpecError:
+            known = ", ".join(r.id for r in spec.rulesets) or "none"
+            raise InvalidOptionError(
+                f"{spec.game}: unknown ruleset {ruleset[:80]!r}; the rulesets are: {known}"
+            ) from None
+    if readings is not None:
+        if not isinstance(readings, Mapping):
+            raise InvalidOptionError(
+                f"readings must map interpretation ids to option ids, got {readings!r}"[:160]
+            )
+        if len(readings) > 4 * max(1, len(spec.interpretations)):
+            raise InvalidOptionError("readings: more entries than the game has interpretations")
+        for key, option in readings.items():
+            interp = _interp(spec, key)
+            if interp.id in explicit and chosen[interp.id] != option:
+                raise InvalidOptionError(f"readings: {interp.id} is given twice")
+            chosen[interp.id] = check_option(interp, option)
+            explicit.add(interp.id)
+    out = dict(keywords)
+    for interp in spec.interpretations:
+        kw = interp.keyword
+        if not kw or kw not in out:
+            continue
+        given = out[kw]
+        default = interp.default_option
+        is_default = given is None or _same(given, default.value)
+        params = [o for o in interp.options if o.parameter]
+        valued = [o for o in interp.options if o.value is not None]
+        picked: str | None
+        if is_default:
+            picked = None
+        elif params:
+            picked = params[0].id
+        else:
+            match = [o for o in valued if _same(o.value, given)]
+            if not match:
+                allowed = ", ".join(repr(o.value) for o in valued)
+                raise InvalidOptionError(f"{kw} must be one of {allowed}, got {given!r}"[:160])
+            picked = match[0].id
+        if interp.id in chosen:
+            if picked is not None and picked != chosen[interp.id]:
+                raise InvalidOptionError(
+                    f"{kw}={given!r} and the reading {interp.short_id}={chosen[interp.id]} "
+                    "disagree; give one of them"[:200]
+                )
+            option = interp.option(chosen[interp.id])
+            if option.parameter and picked is None:
+                raise InvalidOptionError(
+                    f"{interp.id}={option.id} needs its parameter: give {kw}=..."
+                )
+            if option.value is not None:
+                out[kw] = option.value
+            elif option.id == default.id and not option.parameter:
+                out[kw] = given if given is None else default.value
+        elif picked is not None:
+            chosen[interp.id] = check_option(interp, picked)
+    full = {i.id: chosen.get(i.id, i.default) for i in spec.interpretations}
+    return out, full
+
+
+def non_default(spec: GameSpec, readings: Mapping[str, str]) -> dict[str, str]:
+    """The readings that differ from the default and are not expressed by a keyword option, by
+    short id (what ``Game.options`` records under ``"readings"``)."""
+    out = {}
+    for interp in spec.interpretations:
+        option = readings.get(interp.id, interp.default)
+        if option != interp.default and not interp.keyword:
+            out[interp.short_id] = option
+    return out

@@ -1,0 +1,104 @@
+"""Readings: ``make(GAME, readings=..., ruleset=...)`` and the keyword options as one switch."""
+
+from __future__ import annotations
+
+import pytest
+
+import castlerules
+from castlerules.core.errors import InvalidOptionError
+from castlerules.core.readings import resolve
+from castlerules.core.spec import load_spec
+
+
+def test_a_keyword_and_its_reading_are_one_switch() -> None:
+    by_keyword = castlerules.make("kasteel", stuck="lose")
+    by_reading = castlerules.make("kasteel", readings={"no-legal-move": "lose"})
+    by_full_id = castlerules.make("kasteel", readings={"kasteel.interp.no-legal-move": "lose"})
+    assert by_keyword == by_reading == by_full_id
+    assert by_reading.reading("no-legal-move") == "lose"
+    assert by_reading.options["stuck"] == "lose"
+    assert castlerules.make("kasteel").reading("kasteel.interp.no-legal-move") == "pass"
+
+
+def test_every_interpretation_has_a_reading_defaults_filled_in() -> None:
+    for name in castlerules.games():
+        game = castlerules.make(name)
+        spec = load_spec(name)
+        assert game.readings == {i.id: i.default for i in spec.interpretations}
+        assert "readings" not in game.options
+
+
+def test_a_parameter_option_is_chosen_by_its_keyword() -> None:
+    faces = {c: ["chair", "ghost", "ghost", "mouse", "bottle", "book"] for c in
+             ("red", "white", "grey", "green", "blue")}
+    game = castlerules.make("vlotte-geesten", faces=faces)
+    assert game.reading("dice-faces") == "custom"
+    with pytest.raises(InvalidOptionError, match="needs its parameter: give faces"):
+        castlerules.make("vlotte-geesten", readings={"dice-faces": "custom"})
+
+
+@pytest.mark.parametrize(
+    ("options", "complaint"),
+    [
+        ({"readings": {"no-such-thing": "x"}}, "unknown interpretation .*no-legal-move"),
+        ({"readings": {"no-legal-move": "sometimes"}}, "unknown option 'sometimes'; the options are: pass, lose"),
+        ({"readings": {"no-legal-move": 3}}, "unknown option 3"),
+        ({"readings": ["no-legal-move"]}, "readings must map"),
+        ({"readings": {1: "lose"}}, "interpretation ids are strings"),
+        ({"stuck": "lose", "readings": {"no-legal-move": "pass"}}, "disagree"),
+        ({"ruleset": "no-such-ruleset"}, "unknown ruleset"),
+        ({"ruleset": 7}, "ruleset must be a ruleset name"),
+    ],
+)
+def test_bad_readings_are_refused_with_the_valid_choices(options: dict[str, object], complaint: str) -> None:
+    with pytest.raises(InvalidOptionError, match=complaint):
+        castlerules.make("kasteel", **options)  # type: ignore[arg-type]
+
+
+def test_an_unplayable_option_is_refused_with_its_reason() -> None:
+    text = """
+game = "x"
+title = "X"
+attribution = "a"
+source = "s"
+[[clause]]
+id = "vg.a"
+nl = "Tekst."
+en = "Text."
+kind = "rule"
+[[interpretation]]
+id = "vg.interp.a"
+clauses = ["vg.a"]
+question = "q"
+default = "one"
+[[interpretation.option]]
+id = "one"
+text = "One."
+[[interpretation.option]]
+id = "two"
+text = "Two."
+playable = false
+reason = "It needs a table the library does not model."
+"""
+    from castlerules.core.spec import parse_spec
+
+    spec = parse_spec(text)
+    assert resolve(spec, {}, {"a": "one"})[1] == {"vg.interp.a": "one"}
+    with pytest.raises(InvalidOptionError, match="cannot be played: It needs a table"):
+        resolve(spec, {}, {"a": "two"})
+
+
+def test_non_default_readings_are_recorded_in_the_options_and_replay() -> None:
+    spec = load_spec("kasteel")
+    # pick an interpretation without a keyword whose non-default option is playable
+    interp = next(
+        i for i in spec.interpretations
+        if not i.keyword and any(o.playable and o.id != i.default for o in i.options)
+    )
+    option = next(o.id for o in interp.options if o.playable and o.id != interp.default)
+    try:
+        game = castlerules.make("kasteel", readings={interp.short_id: option})
+    except InvalidOptionError:
+        pytest.skip("no such reading is playable yet")
+    assert game.options["readings"] == {interp.short_id: option}
+    assert castlerules.make("kasteel", **game.options) == game
