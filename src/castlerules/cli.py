@@ -89,9 +89,41 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[str, str]]:
+    """``--reading ID=OPT`` values, split by the game whose interpretation each names."""
+    from castlerules.core.errors import SpecError
+
+    out: dict[str, dict[str, str]] = {n: {} for n in names}
+    for pair in pairs:
+        key, sep, option = pair.partition("=")
+        if not sep or not key or not option:
+            raise RulesError(f"--reading expects INTERPRETATION=OPTION, got {pair!r}")
+        owners = []
+        for n in names:
+            try:
+                load_spec(n).interpretation(key)
+            except SpecError:
+                continue
+            owners.append(n)
+        if len(owners) != 1:
+            raise RulesError(
+                f"--reading {key}: no interpretation of {', '.join(names)} has that id"
+                if not owners
+                else f"--reading {key}: several games have it; give the full id"
+            )
+        out[owners[0]][key] = option
+    return out
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     names = args.games or list(games())
-    theorems = [t for name in names for t in make(name).theorems()]
+    per_game = _readings_for(names, args.reading or [])
+    theorems = [
+        t
+        for name in names
+        for t in make(name, readings=per_game[name] or None).theorems()
+        if args.deep or not t.deep
+    ]
     total = len(theorems)
     done = 0
 
@@ -249,6 +281,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="run the theorems (all games, or those named)")
     p.add_argument("games", nargs="*", type=_game_arg)
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--reading", action="append", metavar="ID=OPTION",
+        help="play an interpretation's option (repeatable)",
+    )
+    p.add_argument("--deep", action="store_true", help="also the proofs beyond the default budget")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("bench", help="random-play throughput (actions per second)")

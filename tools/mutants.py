@@ -1,0 +1,301 @@
+"""The mutation kit: do the theorems alone catch realistic rule bugs?
+
+Each game's mutants are data in ``mutants/<game>.toml``::
+
+    [[mutant]]
+    id = "kasteel-own-key-passable"          # unique slug
+    kind = "movement"                        # see KINDS
+    file = "src/castlerules/kasteel/rules.py"
+    original = '''if sq in own or sq == own_key:'''  # occurs exactly once in the file
+    replacement = '''if sq in own:'''
+    bug = "A knight may slide through its own key square."
+    readings = { }                           # optional: the readings the bug lives under
+
+and, optionally, at the top of the file ``positions = ["<position text>", ...]``: reachable positions
+added to the probe (for bugs that random play rarely shows).
+
+For every mutant this script
+
+1. applies it to a temporary copy of ``src/`` (and ``specs/``);
+2. checks that it changes behaviour on some reachable state: the original rules write a probe of
+   states from seeded random games (and the listed positions) — the legal actions as text, whether
+   the state is terminal, the winners, the actors, the chance distribution and every successor — and
+   the mutant must disagree somewhere (a mutant that changes nothing is an error in the kit);
+3. runs ``castlerules verify GAME --json`` (the theorems only, with the mutant's readings) under the
+   mutant; the mutant is *killed* if any theorem does not give its expected result (a crash or a
+   time-out counts, and is shown as such).
+
+Usage::
+
+    python tools/mutants.py [GAME ...] [--jobs 2] [--json mutants/results.json] [--only ID ...]
+
+It prints a table per game and the kill rate, and exits 1 if a mutant is stale (its original text is
+not found exactly once) or changes no behaviour, or if a game's theorems kill fewer than
+``--require`` (default 0.9) of its mutants.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+MUTANTS = ROOT / "mutants"
+KINDS = (
+    "turn-order",  # who acts next
+    "bookkeeping",  # step / turn / pass counters
+    "per-turn",  # per-turn restrictions (levitation once, the previous player's rocks, ...)
+    "movement",  # where a piece may go
+    "capture",  # what a move removes
+    "payout",  # points, passes, penalties
+    "chance",  # chance outcomes and their probabilities
+    "end",  # how the game ends and who wins
+    "setup",  # the start position
+)
+#: Seeded random games per probe (per option set).
+PROBE_GAMES = 6
+#: At most this many states per probed game are kept (evenly spread).
+PROBE_STATES = 150
+#: At most this many legal actions per state have their successors compared (evenly spread).
+PROBE_ACTIONS = 24
+
+
+def load(game: str) -> dict[str, Any]:
+    path = MUTANTS / f"{game}.toml"
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    for m in data.get("mutant", []):
+        missing = {"id", "kind", "file", "original", "replacement", "bug"} - set(m)
+        if missing:
+            raise SystemExit(f"{path}: mutant {m.get('id', '?')} lacks {sorted(missing)}")
+        if m["kind"] not in KINDS:
+            raise SystemExit(f"{path}: mutant {m['id']}: kind {m['kind']!r} not in {KINDS}")
+    return data
+
+
+# -- the probe -------------------------------------------------------------------------------------
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+
+
+def observe(game: Any, state: Any) -> dict[str, Any]:
+    """What the rules say about one state (as text and digests, comparable across processes)."""
+    out: dict[str, Any] = {
+        "terminal": game.is_terminal(state),
+        "winners": sorted(game.winners(state)),
+        "actors": sorted(game.actors(state)),
+        "chance": game.is_chance(state),
+    }
+    try:
+        legal = game.legal_actions(state)
+        if game.is_chance(state):
+            out["outcomes"] = [
+                [game.action_to_str(state, o), str(p)] for o, p in game.chance_outcomes(state)
+            ]
+        out["legal"] = [game.action_to_str(state, a) for a in legal]
+        step = max(1, len(legal) // PROBE_ACTIONS)
+        out["next"] = [_digest(game.state_to_json(game.apply(state, a))) for a in legal[::step]]
+    except Exception as exc:  # a mutant may crash: that is a difference too
+        out["error"] = type(exc).__name__
+    return out
+
+
+def probe_states(game: Any, positions: list[str], seed: int = 1) -> list[str]:
+    """State JSON of the probe: the listed positions and states of seeded random games."""
+    from castlerules.core.play import playout
+
+    found: list[str] = []
+    for text in positions:
+        found.append(game.state_to_json(game.state_from_text(text)))
+    for k in range(PROBE_GAMES):
+        states, _ = playout(game, random.Random(seed * 1000 + k), max_plies=20_000)
+        step = max(1, len(states) // PROBE_STATES)
+        found.extend(game.state_to_json(s) for s in states[::step])
+    return found
+
+
+def run_probe(game_name: str, readings: dict[str, str], states: list[str]) -> list[dict[str, Any]]:
+    import castlerules
+
+    game = castlerules.make(game_name, readings=readings or None)
+    out = []
+    for text in states:
+        try:
+            out.append(observe(game, game.state_from_json(text)))
+        except Exception as exc:
+            out.append({"error": f"load: {type(exc).__name__}"})
+    return out
+
+
+def _probe_main(path: str) -> None:
+    """Run in the mutant's process: read the probe, observe every state, write the observations."""
+    task = json.loads(Path(path).read_text(encoding="utf-8"))
+    result = run_probe(task["game"], task["readings"], task["states"])
+    Path(task["out"]).write_text(json.dumps(result), encoding="utf-8")
+
+
+# -- one mutant ------------------------------------------------------------------------------------
+
+
+def apply_mutant(mutant: dict[str, Any], where: Path) -> None:
+    """A copy of src/ (with specs/ as castlerules/specs) under ``where``, with the mutant applied."""
+    shutil.copytree(ROOT / "src", where / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "specs", where / "src" / "castlerules" / "specs")
+    target = where / mutant["file"]
+    text = target.read_text(encoding="utf-8")
+    if text.count(mutant["original"]) != 1:
+        raise ValueError(
+            f"stale: the original text occurs {text.count(mutant['original'])} times in "
+            f"{mutant['file']}"
+        )
+    target.write_text(text.replace(mutant["original"], mutant["replacement"]), encoding="utf-8")
+
+
+def _env(where: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(where / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def check_mutant(
+    game: str, mutant: dict[str, Any], probe: dict[str, Any], timeout: float
+) -> dict[str, Any]:
+    readings = dict(mutant.get("readings", {}))
+    row: dict[str, Any] = {"id": mutant["id"], "kind": mutant["kind"], "bug": mutant["bug"]}
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="castlerules-mutant-") as tmp:
+        where = Path(tmp)
+        try:
+            apply_mutant(mutant, where)
+        except ValueError as exc:
+            row.update(stale=str(exc), changes=False, killed=False)
+            return row
+        task = where / "probe.json"
+        out = where / "observed.json"
+        key = json.dumps(sorted(readings.items()))
+        task.write_text(
+            json.dumps({"game": game, "readings": readings, "states": probe[key]["states"],
+                        "out": str(out)}),
+            encoding="utf-8",
+        )
+        done = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--probe", str(task)],
+            env=_env(where), capture_output=True, text=True, timeout=timeout, cwd=tmp,
+        )
+        if done.returncode != 0 or not out.exists():
+            row["changes"] = True
+            row["difference"] = "the probe crashed under the mutant: " + done.stderr[-300:]
+        else:
+            observed = json.loads(out.read_text(encoding="utf-8"))
+            diff = next(
+                (i for i, (a, b) in enumerate(zip(probe[key]["observed"], observed)) if a != b),
+                None,
+            )
+            row["changes"] = diff is not None
+            if diff is not None:
+                row["difference"] = f"probe state #{diff}"
+        command = [sys.executable, "-m", "castlerules", "verify", game, "--json"]
+        for k, v in readings.items():
+            command += ["--reading", f"{k}={v}"]
+        try:
+            verify = subprocess.run(
+                command, env=_env(where), capture_output=True, text=True, timeout=timeout, cwd=tmp
+            )
+        except subprocess.TimeoutExpired:
+            row.update(killed=True, by=["(time-out)"])
+        else:
+            try:
+                runs = json.loads(verify.stdout)
+                by = [r["id"] for r in runs if not r["ok"]]
+            except (ValueError, KeyError, TypeError):
+                by = ["(verify crashed)"]
+            row.update(killed=verify.returncode != 0, by=by)
+    row["seconds"] = round(time.perf_counter() - start, 1)
+    return row
+
+
+def make_probe(game: str, data: dict[str, Any], mutants: list[dict[str, Any]]) -> dict[str, Any]:
+    """Observations of the original rules, per distinct set of mutant readings."""
+    import castlerules
+
+    probe: dict[str, Any] = {}
+    for m in mutants:
+        readings = dict(m.get("readings", {}))
+        key = json.dumps(sorted(readings.items()))
+        if key in probe:
+            continue
+        g = castlerules.make(game, readings=readings or None)
+        states = probe_states(g, list(data.get("positions", [])))
+        probe[key] = {"states": states, "observed": run_probe(game, readings, states)}
+    return probe
+
+
+def run_game(game: str, jobs: int, timeout: float, only: set[str]) -> list[dict[str, Any]]:
+    data = load(game)
+    mutants = [m for m in data.get("mutant", []) if not only or m["id"] in only]
+    if not mutants:
+        return []
+    probe = make_probe(game, data, mutants)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(check_mutant, game, m, probe, timeout) for m in mutants]
+        rows = []
+        for f in futures:
+            row = f.result()
+            mark = "killed" if row.get("killed") else "SURVIVED"
+            if row.get("stale"):
+                mark = "STALE"
+            elif not row.get("changes"):
+                mark += " (no behaviour change!)"
+            print(f"  {game} {row['id']}: {mark} {', '.join(row.get('by', []))}", flush=True)
+            rows.append(row)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--only", nargs="*", default=[], help="only these mutant ids")
+    parser.add_argument("--require", type=float, default=0.9, help="kill rate each game needs")
+    parser.add_argument("--probe", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.probe:
+        _probe_main(args.probe)
+        return 0
+    games = args.games or sorted(p.stem for p in MUTANTS.glob("*.toml"))
+    results: dict[str, Any] = {}
+    bad = False
+    for game in games:
+        rows = run_game(game, args.jobs, args.timeout, set(args.only))
+        killed = sum(1 for r in rows if r.get("killed"))
+        stale = [r["id"] for r in rows if r.get("stale")]
+        inert = [r["id"] for r in rows if not r.get("stale") and not r.get("changes")]
+        rate = killed / len(rows) if rows else 0.0
+        results[game] = {"mutants": rows, "killed": killed, "total": len(rows), "rate": rate}
+        print(f"{game}: {killed} of {len(rows)} killed by the theorems ({rate:.0%})")
+        if stale or inert:
+            print(f"{game}: stale {stale}, no behaviour change {inert}")
+            bad = True
+        if rows and not args.only and rate < args.require:
+            bad = True
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
