@@ -24,10 +24,21 @@ MAX_STATE_CHARS = 1_000_000
 MAX_DEPTH = 32
 
 
+def json_fields(cls: type) -> tuple[Any, ...]:
+    """The attrs fields of ``cls`` that are part of its JSON: all but those with
+    ``metadata={"json": False}`` (derived data a class keeps for speed, such as a bitboard)."""
+    return _json_fields(cls)
+
+
+@functools.cache
+def _json_fields(cls: type) -> tuple[Any, ...]:
+    return tuple(f for f in attrs.fields(cls) if f.metadata.get("json", True))
+
+
 def to_data(value: Any) -> Any:
     """A JSON-able structure for an attrs value (tuples -> lists, frozensets -> sorted lists)."""
     if attrs.has(type(value)):
-        return {f.name: to_data(getattr(value, f.name)) for f in attrs.fields(type(value))}
+        return {f.name: to_data(getattr(value, f.name)) for f in _json_fields(type(value))}
     if isinstance(value, enum.Enum):
         return value.name
     if isinstance(value, bool | int | str) or value is None:
@@ -139,12 +150,12 @@ def from_data(tp: Any, data: Any, path: str = "state") -> Any:
         if not isinstance(data, dict):
             raise _fail(path, f"an object ({tp.__name__})", data)
         hints = _hints(tp)
-        names = [f.name for f in attrs.fields(tp)]
+        names = [f.name for f in _json_fields(tp)]
         extra = sorted(set(data) - set(names))
         if extra:
-            raise InvalidStateError(f"{path}: unknown fields {extra}")
+            raise InvalidStateError(f"{path}: unknown fields {quote(extra)}")
         kwargs = {}
-        for f in attrs.fields(tp):
+        for f in _json_fields(tp):
             if f.name not in data:
                 if f.default is not attrs.NOTHING:
                     continue
@@ -260,8 +271,8 @@ def schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
             defs[name] = {
                 "type": "object",
                 **({"description": " ".join(doc.split())} if doc else {}),
-                "properties": {f.name: schema_of(hints[f.name], defs) for f in attrs.fields(tp)},
-                "required": [f.name for f in attrs.fields(tp) if f.default is attrs.NOTHING],
+                "properties": {f.name: schema_of(hints[f.name], defs) for f in _json_fields(tp)},
+                "required": [f.name for f in _json_fields(tp) if f.default is attrs.NOTHING],
                 "additionalProperties": False,
             }
         return {"$ref": f"#/$defs/{name}"}
