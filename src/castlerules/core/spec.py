@@ -39,6 +39,10 @@ class Clause:
     en: str
     kind: str
     reason: str
+    #: The English of ``heading`` (the Dutch rulebook heading this clause starts), if any.
+    heading_en: str = ""
+    #: The English title of the section this clause is in.
+    section_en: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -204,6 +208,7 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
     game = str(_field(data, "game", where))
     clauses: list[Clause] = []
     section = ""
+    section_en = ""
     seen: set[str] = set()
     for i, entry in enumerate(data.get("clause", [])):
         cid = str(_field(entry, "id", f"{where} clause #{i}"))
@@ -218,8 +223,12 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
         if kind in ("physical", "flavour") and not reason.strip():
             raise SpecError(f"{here}: a {kind} clause needs a reason")
         heading = str(entry.get("heading", "")).strip()
+        heading_en = str(entry.get("heading_en", "")).strip()
+        if heading_en and not heading:
+            raise SpecError(f"{here}: 'heading_en' translates a 'heading'; this clause has none")
         if heading:
             section = heading.splitlines()[-1].strip()
+            section_en = heading_en.splitlines()[-1].strip() if heading_en else ""
         clauses.append(
             Clause(
                 id=cid,
@@ -231,6 +240,8 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
                 en=str(_field(entry, "en", here)).strip(),
                 kind=kind,
                 reason=reason,
+                heading_en=heading_en,
+                section_en=section_en,
             )
         )
     interps: list[Interpretation] = []
