@@ -1,23 +1,52 @@
-"""The ``castlerules`` command: games, rules, play, replay, verify, bench, simulate."""
+"""The ``castlerules`` command: play, show, explain, rules, readings, verify, replay, bench, simulate.
+
+Exit status: 0 success; 1 a finding (``verify`` with an unexpected result, ``explain`` of an illegal
+move); 2 bad arguments or bad input (one line on standard error, never a traceback).
+Output is coloured on a terminal and plain when piped.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from rich.console import Console
+from rich.table import Table
+
 from castlerules.core import theorem as th
-from castlerules.core.catalog import games, make
+from castlerules.core.catalog import games, make, normalize_name, suggest
 from castlerules.core.errors import RulesError
-from castlerules.core.play import random_action, random_record
+from castlerules.core.play import random_action
 from castlerules.core.record import Record, replay
 from castlerules.core.spec import load_spec
+
+EXAMPLES = {
+    "games": "castlerules games",
+    "rules": "castlerules rules splut splut.trol.werpen   |   castlerules rules kasteel --kind setup",
+    "readings": "castlerules readings splut --json",
+    "play": "castlerules play kasteel --human 0 --seed 3 -o game.json",
+    "show": "castlerules show game.json --ply 12 --svg board.svg   |   castlerules show splut start",
+    "explain": "castlerules explain splut start 'p0 Tf2-f3'   |   castlerules explain splut start x --all",
+    "replay": "castlerules replay game.json",
+    "verify": "castlerules verify kasteel --reading no-legal-move=lose --verbose",
+    "bench": "castlerules bench spookslot --seconds 5",
+    "simulate": "castlerules simulate splut -n 1000 --workers 2",
+}
+VERDICT_STYLE = {
+    "proved": "green",
+    "expected finding": "cyan",
+    "unknown": "yellow",
+    "unexpected": "bold red",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,68 +54,350 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"castlerules: error: {message} (see 'castlerules --help')\n")
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """Keeps the examples' line breaks and shows every option's default."""
+
+
+def _out() -> Console:
+    """The console on standard output (found at call time, so tests can capture it)."""
+    return Console(file=sys.stdout, soft_wrap=not sys.stdout.isatty(), highlight=False)
+
+
+def _err() -> Console:
+    return Console(file=sys.stderr, soft_wrap=True, highlight=False)
+
+
 def _game_arg(value: str) -> str:
-    if value not in games():
+    name = normalize_name(value)
+    if name not in games():
         raise argparse.ArgumentTypeError(
-            f"unknown game {value!r}; the games are: {', '.join(games())}"
+            f"unknown game {value!r}{suggest(value)}; the games are: {', '.join(games())}"
         )
-    return value
+    return name
+
+
+def _int_arg(low: int) -> Any:
+    def parse(value: str) -> int:
+        try:
+            number = int(value, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {value!r}") from None
+        if number < low:
+            raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value!r}")
+        return number
+
+    return parse
+
+
+def _seconds_arg(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {value!r}") from None
+    if not 0 < number <= 86_400:
+        raise argparse.ArgumentTypeError(f"expected seconds between 0 and 86400, got {value!r}")
+    return number
+
+
+def _player_arg(value: str) -> int:
+    text = value[1:] if value[:1] in ("p", "P") else value
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a player such as 0 or p0, got {value!r}")
+    return int(text)
+
+
+def _readings(pairs: Sequence[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, option = pair.partition("=")
+        if not sep or not key or not option:
+            raise RulesError(f"--reading expects INTERPRETATION=OPTION, got {pair!r}")
+        out[key.strip()] = option.strip()
+    return out
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    players = getattr(args, "players", None)
-    return {} if players is None else {"players": players}
+    options: dict[str, Any] = {}
+    if getattr(args, "players", None) is not None:
+        options["players"] = args.players
+    readings = _readings(getattr(args, "reading", None))
+    if readings:
+        options["readings"] = readings
+    if getattr(args, "ruleset", None):
+        options["ruleset"] = args.ruleset
+    return options
+
+
+def _write(path: str, text: str, what: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RulesError(f"{what}: cannot write {path!r}: {reason}") from None
+
+
+def _read(path: str, what: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(64_000_001)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a valid path"
+        raise RulesError(f"{what}: cannot read {path!r}: {reason}") from None
+
+
+# -- games, rules, readings -------------------------------------------------------------------
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    from castlerules.core.catalog import game_class
+
+    rows = []
     for name in games():
-        spec = load_spec(name)
-        print(f"{name}\t{spec.title}")
+        low, high = game_class(name).players_range
+        players = f"{low}" if low == high else f"{low}-{high}"
+        rows.append({"game": name, "title": load_spec(name).title, "players": players})
+    if args.json:
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+        return 0
+    for row in rows:
+        print(f"{row['game']}\t{row['title']}\t{row['players']} players")
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from castlerules.core.trace import trace
 
-    rows = trace(args.game, Path(args.tests))
+    tests: Path | None = None
+    if args.tests is not None:
+        tests = Path(args.tests)
+        if not tests.is_dir():
+            raise RulesError(f"--tests: {args.tests!r} is not a folder")
+    rows = trace(args.game, tests)
+    known = {r["id"] for r in rows}
+    unknown = [c for c in args.clauses if c not in known]
+    if unknown:
+        raise RulesError(f"{args.game} has no clause {unknown[0]!r} (see 'castlerules rules {args.game}')")
+    kinds = set(args.kind or ()) or {"rule", "setup", "physical"}
+    if args.clauses:
+        rows = [r for r in rows if r["id"] in args.clauses]
+    elif args.kind or not (args.all or args.json):
+        rows = [r for r in rows if r["kind"] in kinds]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
+    out = _out()
+    width = min(out.width, 100) if sys.stdout.isatty() else 100
+    spec = load_spec(args.game)
+    sections = {c.id: (c.section_en or c.section) for c in spec.clauses}
+    current = None
     for r in rows:
-        print(f"{r['id']}  [{r['kind']}]  {r['en']}")
-        print(f"    nl: {r['nl']}")
+        section = sections[r["id"]]
+        if section != current:
+            current = section
+            out.print(f"\n[bold]{section}[/bold]" if section else "")
+        out.print(f"[bold cyan]{r['id']}[/bold cyan]  [dim]{r['kind']}[/dim]")
+        for line in textwrap.wrap(r["en"], width - 4):
+            out.print(f"    {line}", markup=False)
+        for line in textwrap.wrap(f"“{r['nl']}”", width - 4):
+            out.print(f"    [italic]{line}[/italic]" if sys.stdout.isatty() else f"    {line}",
+                      markup=sys.stdout.isatty())
         if r["kind"] in ("physical", "flavour"):
-            print(f"    not a rule: {r['reason']}")
-        for label in ("implemented_by", "tests", "theorems", "interpretations"):
+            out.print(f"    not a rule: {r['reason']}", markup=False)
+        for label in ("implemented_by", "interpretations", "theorems", "tests"):
             if r[label]:
-                print(f"    {label.replace('_', ' ')}: {', '.join(r[label])}")
+                out.print(f"    {label.replace('_', ' ')}: {', '.join(r[label])}", markup=False)
+    if tests is None:
+        out.print("\n(test links need a castlerules checkout: add --tests PATH/TO/tests)",
+                  markup=False, style="dim")
     return 0
+
+
+def cmd_readings(args: argparse.Namespace) -> int:
+    spec = load_spec(args.game)
+    rows: list[dict[str, Any]] = [
+        {
+            "id": i.id,
+            "short_id": i.short_id,
+            "question": i.question,
+            "clauses": list(i.clauses),
+            "keyword": i.keyword or None,
+            "default": i.default,
+            "options": [
+                {"id": o.id, "text": o.text, "default": o.id == i.default,
+                 "playable": o.playable, "reason": o.reason}
+                for o in i.options
+            ],
+        }
+        for i in spec.interpretations
+    ]
+    rulesets: list[dict[str, Any]] = [
+        {"id": r.id, "title": r.title, "description": r.description,
+         "readings": dict(r.readings), "notes": dict(r.notes)}
+        for r in spec.rulesets
+    ]
+    if args.json:
+        print(json.dumps({"interpretations": rows, "rulesets": rulesets}, indent=1,
+                         ensure_ascii=False))
+        return 0
+    out = _out()
+    for row in rows:
+        keyword = f"  (keyword option {row['keyword']})" if row["keyword"] else ""
+        out.print(f"[bold cyan]{row['short_id']}[/bold cyan]{keyword}")
+        for line in textwrap.wrap(row["question"], 96):
+            out.print(f"    {line}", markup=False)
+        for o in row["options"]:
+            mark = " (default)" if o["default"] else ""
+            flag = "" if o["playable"] else f" — not playable: {o['reason']}"
+            out.print(f"  - {o['id']}{mark}: {o['text']}{flag}", markup=False)
+    for r in rulesets:
+        out.print(f"\n[bold]ruleset {r['id']}[/bold]: {r['title']}")
+        out.print(f"    {r['description']}", markup=False)
+    out.print(
+        f"\nplay one: castlerules play {args.game} --reading ID=OPTION; in Python: "
+        f"castlerules.make({args.game!r}, readings={{'ID': 'OPTION'}})",
+        markup=False, style="dim",
+    )
+    return 0
+
+
+# -- play, replay, show, explain -----------------------------------------------------------------
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from castlerules.bots import make_bot
+    from castlerules.terminal import Session, winners_text
+
     game = make(args.game, **_options(args))
-    record = random_record(game, args.seed, args.max_plies)
-    text = record.to_json()
+    humans = sorted(set(args.human or ()))
+    bad = [p for p in humans if not 0 <= p < game.num_players]
+    if bad:
+        raise RulesError(f"--human {bad[0]}: {game.name} has players 0 to {game.num_players - 1}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    cap = args.max_plies if args.max_plies is not None else game.playout_cap
+    quiet = args.json and not humans
+    console = _out() if not quiet else Console(file=open(os.devnull, "w"), soft_wrap=True)  # noqa: SIM115
+    session = Session(
+        game,
+        humans=humans,
+        bots=lambda p: make_bot(args.bot, random.Random(rng.randrange(2**32)), args.simulations),
+        rng=rng,
+        console=console,
+        stdin=sys.stdin,
+        max_plies=cap,
+        interactive=bool(humans) and sys.stdin.isatty(),
+    )
+    if not quiet:
+        console.print(f"{game!r}, seed {seed}", markup=False, style="dim")
+    session.run()
+    record = session.record(seed)
+    if not quiet:
+        if not humans:
+            console.print(game.render(session.state), markup=False)
+        ended = game.is_terminal(session.state)
+        status = winners_text(game, session.state) if ended else f"not finished: {session.stopped}"
+        console.print(f"[bold]{status}[/bold] after {len(record.actions)} plies")
     if args.output:
-        Path(args.output).write_text(text + "\n", encoding="utf-8")
-    print(text)
+        _write(args.output, record.to_json() + "\n", "-o")
+        if not quiet:
+            console.print(f"record written to {args.output}", markup=False, style="dim")
+    if args.json:
+        print(record.to_json())
     return 0
+
+
+def _load_record(path: str) -> Record:
+    return Record.from_json(_read(path, "record"))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError(f"cannot read {args.file}: {exc.strerror}") from exc
-    record = Record.from_json(text)
+    from castlerules.terminal import winners_text
+
+    record = _load_record(args.file)
     states = replay(record)
     game = make(record.game, **record.options_dict())
     final = states[-1]
-    print(game.render(final))
-    status = "ended" if game.is_terminal(final) else "not ended"
-    winners = ", ".join(str(w) for w in sorted(game.winners(final))) or "-"
-    print(f"{len(record.actions)} plies replayed; game {status}; winners: {winners}")
+    out = _out()
+    out.print(game.render(final), markup=False)
+    status = "game ended: " + winners_text(game, final) if game.is_terminal(final) else "game not ended"
+    out.print(f"{len(record.actions)} plies replayed; {status}", markup=False)
     return 0
+
+
+def _position(game_name: str, text: str, args: argparse.Namespace) -> tuple[Any, Any]:
+    """(game, state) of a position text (or ``start``); the player count is the one given, else
+    the first in the game's range for which the text is a valid position."""
+    from castlerules.core.catalog import game_class
+
+    options = _options(args)
+    if "players" in options:
+        counts = [options.pop("players")]
+    else:
+        low, high = game_class(game_name).players_range
+        default = make(game_name, **options).num_players
+        counts = [default, *(n for n in range(low, high + 1) if n != default)]
+    first_error: RulesError | None = None
+    for n in counts:
+        game = make(game_name, players=n, **options)
+        if text.strip() == "start":
+            return game, game.initial_state()
+        try:
+            return game, game.state_from_text(text)
+        except RulesError as exc:
+            first_error = first_error or exc
+    assert first_error is not None
+    raise first_error
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    target = args.target
+    if normalize_name(target) in games():
+        if args.position is None:
+            raise RulesError("show GAME POSITION: give a position text or 'start'")
+        game, state = _position(normalize_name(target), args.position, args)
+        where = "position"
+    else:
+        if args.position is not None:
+            raise RulesError(f"{target!r} is not a game; show RECORD takes no position")
+        record = _load_record(target)
+        states = replay(record)
+        game = make(record.game, **record.options_dict())
+        ply = len(record.actions) if args.ply is None else args.ply
+        if not 0 <= ply <= len(record.actions):
+            raise RulesError(f"--ply {ply}: the record has plies 0 to {len(record.actions)}")
+        state = states[ply]
+        where = f"after ply {ply} of {len(record.actions)}"
+    out = _out()
+    out.print(game.render(state), markup=False)
+    out.print(f"{where}: {game.state_to_text(state)}", markup=False)
+    if args.svg:
+        _write(args.svg, game.render_svg(state) + "\n", "--svg")
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    game, state = _position(args.game, args.position, args)
+    out = _out()
+    if args.all:
+        from castlerules.terminal import legal_moves_text
+
+        legal = legal_moves_text(game, state) if not game.is_terminal(state) else "(the game is over)"
+        out.print(f"legal moves: {legal}", markup=False)
+    if args.move is None:
+        return 0
+    action = game.parse_action(state, args.move)
+    found = game.violation(state, action)
+    if found is None:
+        after = game.apply(state, action)
+        out.print(f"[green]legal[/green]: {game.action_to_str(state, action)}")
+        out.print(f"after it: {game.state_to_text(after)}", markup=False)
+        return 0
+    out.print(f"[red]illegal[/red]: {found.reason}", highlight=False)
+    out.print(f"clause {found.clause}: “{found.text_nl}”", markup=False)
+    return 1
+
+
+# -- verify ---------------------------------------------------------------------------------------
 
 
 def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[str, str]]:
@@ -94,10 +405,7 @@ def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[
     from castlerules.core.errors import SpecError
 
     out: dict[str, dict[str, str]] = {n: {} for n in names}
-    for pair in pairs:
-        key, sep, option = pair.partition("=")
-        if not sep or not key or not option:
-            raise RulesError(f"--reading expects INTERPRETATION=OPTION, got {pair!r}")
+    for key, option in _readings(pairs).items():
         owners = []
         for n in names:
             try:
@@ -115,49 +423,101 @@ def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[
     return out
 
 
+def single_deviations(name: str) -> list[dict[str, str]]:
+    """Every reading that differs from the default in one interpretation (playable options that are
+    not parameters of a keyword), the default first (``{}``)."""
+    spec = load_spec(name)
+    found: list[dict[str, str]] = [{}]
+    for i in spec.interpretations:
+        for o in i.options:
+            if o.id != i.default and o.playable and not o.parameter:
+                found.append({i.id: o.id})
+    return found
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     names = args.games or list(games())
     per_game = _readings_for(names, args.reading or [])
-    theorems = [
-        t
-        for name in names
-        for t in make(name, readings=per_game[name] or None).theorems()
-        if args.deep or not t.deep
-    ]
-    total = len(theorems)
-    done = 0
+    jobs: list[tuple[str, dict[str, str]]] = []
+    for name in names:
+        if args.all_readings:
+            jobs += [(name, {**per_game[name], **d}) for d in single_deviations(name)]
+        else:
+            jobs.append((name, per_game[name]))
+    theorems = []
+    for name, readings in jobs:
+        try:
+            game = make(name, readings=readings or None)
+        except RulesError as exc:
+            if not args.all_readings:
+                raise
+            _err().print(f"skipped {name} {readings}: {exc}", markup=False, style="yellow")
+            continue
+        theorems += [t for t in game.theorems() if args.deep or not t.deep]
+    err = _err()
+    runs: list[th.Run] = []
+    progress = err.is_terminal and not args.json
+    if progress:
+        from rich.progress import Progress
 
-    def progress(run: th.Run) -> None:
-        nonlocal done
-        done += 1
-        mark = "ok " if run.ok else "BAD"
-        print(
-            f"[{done}/{total}] {mark} {run.theorem.id}: {run.result.status.value}"
-            f" ({run.seconds:.2f} s)",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    runs = th.run_all(theorems, progress)
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task("proving", total=len(theorems))
+            for t in theorems:
+                bar.update(task, description=t.id)
+                runs.append(th.run(t))
+                bar.advance(task)
+    else:
+        for i, t in enumerate(theorems, 1):
+            r = th.run(t)
+            runs.append(r)
+            err.print(f"[{i}/{len(theorems)}] {t.id}: {r.verdict} ({r.seconds:.2f} s)",
+                      markup=False)
     bad = [r for r in runs if not r.ok]
     if args.json:
         print(json.dumps([r.to_data() for r in runs], indent=1, ensure_ascii=False))
-    else:
-        width = max((len(r.theorem.id) for r in runs), default=10)
-        print(f"{'theorem':<{width}}  {'method':<10}  {'status':<14}  {'expected':<14}  seconds")
-        for r in runs:
-            print(
-                f"{r.theorem.id:<{width}}  {r.theorem.method:<10}  {r.result.status.value:<14}  "
-                f"{r.theorem.expected.value:<14}  {r.seconds:7.2f}"
+        return 1 if bad else 0
+    out = _out()
+    for name in names:
+        mine = [r for r in runs if r.theorem.game == name]
+        if not mine:
+            continue
+        from rich import box
+
+        table = Table(title=f"{name}: {load_spec(name).title}", title_justify="left",
+                      box=box.SIMPLE_HEAD if out.is_terminal else None, pad_edge=False)
+        for column in ("theorem", "readings", "method", "basis", "verdict", "seconds"):
+            table.add_column(column, justify="right" if column == "seconds" else "left")
+        for r in mine:
+            shown = ", ".join(f"{k.split('.interp.')[-1]}={v}" for k, v in r.theorem.readings)
+            table.add_row(
+                r.theorem.id, shown or "default", r.theorem.method, r.theorem.basis,
+                f"[{VERDICT_STYLE[r.verdict]}]{r.verdict}[/]", f"{r.seconds:.2f}",
             )
-        for r in runs:
-            if r.result.counterexample and (not r.ok or r.theorem.finding):
-                print(f"\n{r.theorem.id}: counterexample\n{r.result.counterexample}")
-                if r.theorem.finding:
-                    print(f"finding: {r.theorem.finding}")
-        secs = sum(r.seconds for r in runs)
-        print(f"\n{len(runs) - len(bad)} of {len(runs)} as expected in {secs:.1f} s")
+        out.print(table)
+        out.print()
+    for r in runs:
+        if r.result.counterexample and (args.verbose or not r.ok):
+            out.print(f"[bold]{r.theorem.id}[/bold] ({r.verdict}): counterexample")
+            out.print(r.result.counterexample, markup=False)
+            if r.result.position:
+                out.print(f"position: {r.result.position}", markup=False)
+            if r.theorem.finding:
+                out.print(f"finding: {r.theorem.finding}", markup=False)
+            out.print()
+    findings = [r for r in runs if r.verdict == "expected finding"]
+    secs = sum(r.seconds for r in runs)
+    summary = f"{len(runs) - len(bad)} of {len(runs)} as expected in {secs:.1f} s"
+    if findings:
+        summary += f" ({len(findings)} expected findings"
+        summary += "; --verbose shows their boards)" if not args.verbose else ")"
+    out.print(f"[bold]{summary}[/bold]" if not bad else f"[bold red]{summary}[/bold red]")
+    for r in bad:
+        out.print(f"[red]unexpected: {r.theorem.id}: {r.result.status.value} "
+                  f"(expected {r.theorem.expected.value}) {r.result.detail}[/red]", markup=True)
     return 1 if bad else 0
+
+
+# -- bench, simulate ----------------------------------------------------------------------------
 
 
 def bench(game_name: str, seconds: float, options: dict[str, Any], seed: int = 0) -> dict[str, Any]:
@@ -199,16 +559,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
-    return number
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     from castlerules import simulate as sim
 
@@ -216,6 +566,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise RulesError(f"--plot: the file must end in .png or .svg, got {args.plot!r}")
     if args.scheduler and args.backend != "dask":
         raise RulesError("--scheduler is for the dask backend: add --backend dask")
+    cpus = os.cpu_count() or 1
+    if args.workers > cpus and args.backend == "local":
+        _err().print(
+            f"castlerules: note: {args.workers} workers on {cpus} CPUs; they will share them",
+            markup=False,
+        )
     bar = sim.ProgressBar(args.n, enabled=not args.no_progress)
     try:
         result = sim.simulate(
@@ -226,20 +582,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             backend=args.backend,
             max_plies=args.max_plies,
-            keep_records=args.save_records is not None,
+            records=Path(args.save_records) if args.save_records else None,
             progress=bar,
             address=args.scheduler,
         )
     finally:
         bar.close()
-    if args.save_records is not None:
-        sim.save_records(result, Path(args.save_records))
     if args.plot:
-        sim.plot(result.summary, result.results, Path(args.plot))
+        sim.plot(result.summary, Path(args.plot))
     if args.json:
         data = {
             **result.summary,
-            "workers": args.workers,
+            "workers": result.workers,
             "backend": args.backend,
             "seconds": round(result.seconds, 3),
         }
@@ -248,80 +602,150 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(sim.format_table(result.summary))
         print(
             f"\n{args.n} games in {result.seconds:.2f} s "
-            f"({args.backend} backend, {args.workers} worker{'s' if args.workers > 1 else ''})"
+            f"({args.backend} backend, {result.workers} worker{'s' if result.workers > 1 else ''})"
         )
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="castlerules", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+# -- the parser -----------------------------------------------------------------------------------
 
-    p = sub.add_parser("games", help="list the games, one a line, name first")
+
+def _common(p: argparse.ArgumentParser, players: bool = True) -> None:
+    if players:
+        p.add_argument("--players", type=_int_arg(1), help="number of players (the game's default)")
+    p.add_argument("--reading", action="append", metavar="ID=OPTION",
+                   help="play an interpretation's option (repeatable; see 'castlerules readings')")
+    p.add_argument("--ruleset", help="a named set of readings, such as 'literal'")
+
+
+def _sub(sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help_text, description=help_text, epilog=f"example:\n  {EXAMPLES[name]}",
+        formatter_class=_Formatter,
+    )
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from castlerules import __version__
+
+    parser = _Parser(
+        prog="castlerules",
+        description=__doc__,
+        formatter_class=_Formatter,
+        epilog="examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES.values()),
+    )
+    parser.add_argument("--version", action="version", version=f"castlerules {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    p = _sub(sub, "games", "list the games: name, title and player counts")
+    p.add_argument("--json", action="store_true", help="as JSON")
     p.set_defaults(func=cmd_games)
 
-    p = sub.add_parser("rules", help="the clauses of a game with their code, tests and theorems")
+    p = _sub(sub, "rules", "a game's clauses: English, Dutch, code, interpretations, theorems")
     p.add_argument("game", type=_game_arg)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--tests", default="tests", help="test folder to scan for clause markers")
+    p.add_argument("clauses", nargs="*", metavar="CLAUSE", help="only these clause ids")
+    p.add_argument("--kind", action="append", choices=("rule", "setup", "physical", "flavour"),
+                   help="only clauses of this kind (repeatable; flavour is hidden otherwise)")
+    p.add_argument("--all", action="store_true", help="every clause, flavour text included")
+    p.add_argument("--tests", default=None, help="a castlerules checkout's tests folder, for test links")
+    p.add_argument("--json", action="store_true", help="as JSON")
     p.set_defaults(func=cmd_rules)
 
-    p = sub.add_parser("play", help="play a seeded random game and print it as a record")
+    p = _sub(sub, "readings", "a game's interpretations: question, clauses, options, rulesets")
     p.add_argument("game", type=_game_arg)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int)
-    p.add_argument("--max-plies", type=int, default=None)
-    p.add_argument("--output", "-o", help="also write the record to this file")
+    p.add_argument("--json", action="store_true", help="as JSON")
+    p.set_defaults(func=cmd_readings)
+
+    p = _sub(sub, "play", "play a game in the terminal (without --human: a random game)")
+    p.add_argument("game", type=_game_arg)
+    p.add_argument("--human", action="append", type=_player_arg, metavar="P",
+                   help="a player you play, such as 0 or p0 (repeatable)")
+    p.add_argument("--bot", choices=("random", "mcts"), default="random",
+                   help="who plays the other players")
+    p.add_argument("--simulations", type=_int_arg(1), default=200, help="MCTS simulations per move")
+    p.add_argument("--seed", type=_int_arg(0), default=None,
+                   help="seed of chance and bots (default: a random seed, stored in the record)")
+    p.add_argument("--max-plies", type=_int_arg(1), default=None,
+                   help="stop after this many plies (default: the game's playout cap)")
+    p.add_argument("--output", "-o", help="write the record (JSON) to this file")
+    p.add_argument("--json", action="store_true", help="print the record as JSON")
+    _common(p)
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("replay", help="replay a record file and show the final state")
+    p = _sub(sub, "show", "show a position: RECORD [--ply N], or GAME POSITION (text or 'start')")
+    p.add_argument("target", metavar="RECORD|GAME")
+    p.add_argument("position", nargs="?", help="a position text, or 'start' (with GAME)")
+    p.add_argument("--ply", type=_int_arg(0), default=None, help="with RECORD: after this ply")
+    p.add_argument("--svg", metavar="FILE", help="also write the picture as SVG")
+    _common(p)
+    p.set_defaults(func=cmd_show)
+
+    p = _sub(sub, "explain", "is MOVE legal in POSITION? If not, the clause it breaks")
+    p.add_argument("game", type=_game_arg)
+    p.add_argument("position", help="a position text, or 'start'")
+    p.add_argument("move", nargs="?", help="a move in the game's notation")
+    p.add_argument("--all", action="store_true", help="list the legal moves")
+    _common(p)
+    p.set_defaults(func=cmd_explain)
+
+    p = _sub(sub, "replay", "replay a record file and show the final position")
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("verify", help="run the theorems (all games, or those named)")
-    p.add_argument("games", nargs="*", type=_game_arg)
-    p.add_argument("--json", action="store_true")
-    p.add_argument(
-        "--reading", action="append", metavar="ID=OPTION",
-        help="play an interpretation's option (repeatable)",
-    )
+    p = _sub(sub, "verify", "run the theorems (all games, or those named)")
+    p.add_argument("games", nargs="*", type=_game_arg, metavar="GAME")
+    p.add_argument("--reading", action="append", metavar="ID=OPTION",
+                   help="under an interpretation's option (repeatable)")
+    p.add_argument("--all-readings", action="store_true",
+                   help="under the default and every single-option deviation from it")
     p.add_argument("--deep", action="store_true", help="also the proofs beyond the default budget")
+    p.add_argument("--verbose", action="store_true", help="print every counterexample's board")
+    p.add_argument("--json", action="store_true", help="the results as JSON")
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("bench", help="random-play throughput (actions per second)")
+    p = _sub(sub, "bench", "random-play throughput (actions per second)")
     p.add_argument("game", type=_game_arg)
-    p.add_argument("--players", type=int)
-    p.add_argument("--seconds", type=float, default=3.0)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seconds", type=_seconds_arg, default=3.0, help="how long to play")
+    p.add_argument("--seed", type=_int_arg(0), default=0)
     p.add_argument("--json", action="store_true")
+    _common(p)
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("simulate", help="many seeded random games, in parallel, with statistics")
+    p = _sub(sub, "simulate", "many seeded random games, in parallel, with statistics")
     p.add_argument("game", type=_game_arg)
-    p.add_argument("-n", type=_positive, required=True, help="number of games")
-    p.add_argument("--players", type=int)
-    p.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("-n", type=_int_arg(1), required=True, help="number of games")
+    p.add_argument("--workers", type=_int_arg(1), default=1, help="processes (at most one a game)")
+    p.add_argument("--seed", type=_int_arg(0), default=0)
     p.add_argument("--backend", choices=("local", "dask"), default="local")
     p.add_argument("--scheduler", help="dask backend: the address of a running scheduler")
-    p.add_argument("--max-plies", type=_positive, default=None)
+    p.add_argument("--max-plies", type=_int_arg(1), default=None, help="cut games off here")
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", metavar="FILE", help="write a chart (.png or .svg)")
     p.add_argument("--save-records", metavar="DIR", help="write every game's record to DIR")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _common(p)
     p.set_defaults(func=cmd_simulate)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        parser.print_help()
+        return 0
     try:
         code: int = args.func(args)
     except RulesError as exc:
-        print(f"castlerules: error: {exc}", file=sys.stderr)
+        message = " ".join(str(exc).split())
+        print(f"castlerules: error: {message[:2000]}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("castlerules: interrupted", file=sys.stderr)
+        return 130
     return code
 
 

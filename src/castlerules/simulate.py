@@ -29,7 +29,8 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
@@ -121,7 +122,7 @@ def play_game(game: Game[Any, Any], index: int, seed: int, job: Job) -> GameResu
     record = None
     if job.keep_records:
         texts = tuple(game.action_to_str(s, a) for s, a in zip(states, actions))
-        record = Record.new(game.name, game.options, texts).to_json()
+        record = Record.new(game.name, game.options, texts, seed=own_seed).to_json()
     return GameResult(
         index=index,
         seed=own_seed,
@@ -139,6 +140,27 @@ def run_job(job: Job) -> list[GameResult]:
     return [play_game(game, i, job.seed, job) for i in range(job.first, job.first + job.count)]
 
 
+def job_size(n: int, workers: int) -> int:
+    """Games per job: enough jobs to balance ``workers`` and show progress, at most 100 games."""
+    return max(1, min(100, math.ceil(n / (8 * workers))))
+
+
+def iter_jobs(
+    game: str,
+    n: int,
+    options: dict[str, Any],
+    seed: int,
+    workers: int,
+    max_plies: int | None = None,
+    keep_records: bool = False,
+) -> Iterator[Job]:
+    """The jobs of ``n`` games, made one at a time (a simulation of 10**12 games starts at once)."""
+    size = job_size(n, workers)
+    text = json.dumps(options, sort_keys=True)
+    for first in range(0, n, size):
+        yield Job(game, text, seed, first, min(size, n - first), max_plies, keep_records)
+
+
 def jobs_for(
     game: str,
     n: int,
@@ -148,42 +170,44 @@ def jobs_for(
     max_plies: int | None = None,
     keep_records: bool = False,
 ) -> list[Job]:
-    """Split ``n`` games into jobs: enough to balance ``workers`` and to show progress."""
-    size = max(1, min(100, math.ceil(n / (8 * workers))))
-    text = json.dumps(options, sort_keys=True)
-    return [
-        Job(game, text, seed, first, min(size, n - first), max_plies, keep_records)
-        for first in range(0, n, size)
-    ]
+    """All jobs of a (small) simulation as a list."""
+    return list(iter_jobs(game, n, options, seed, workers, max_plies, keep_records))
 
 
 # -- backends ----------------------------------------------------------------------------------
 Progress = Callable[[int], None]
 
 
-def _run_local(jobs: Sequence[Job], workers: int, progress: Progress) -> list[GameResult]:
-    results: list[GameResult] = []
+Sink = Callable[[list[GameResult]], None]
+
+
+def _run_local(jobs: Iterable[Job], workers: int, sink: Sink) -> None:
     if workers == 1:
         for job in jobs:
-            results += run_job(job)
-            progress(job.count)
-        return results
+            sink(run_job(job))
+        return
+    window = 4 * workers
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_job, job) for job in jobs]
-        for future in concurrent.futures.as_completed(futures):
-            found = future.result()
-            results += found
-            progress(len(found))
-    return results
+        pending: set[concurrent.futures.Future[list[GameResult]]] = set()
+        for job in jobs:
+            pending.add(pool.submit(run_job, job))
+            if len(pending) >= window:
+                done, pending = concurrent.futures.wait(
+                    pending, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                for future in done:
+                    sink(future.result())
+        for future in concurrent.futures.as_completed(pending):
+            sink(future.result())
 
 
 def _run_dask(
-    jobs: Sequence[Job],
+    jobs: Iterable[Job],
     workers: int,
-    progress: Progress,
+    sink: Sink,
     client: Any = None,
     address: str | None = None,
-) -> list[GameResult]:
+) -> None:
     try:
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError as exc:
@@ -205,13 +229,17 @@ def _run_dask(
             )
             client = distributed.Client(cluster)
     try:
-        futures = client.map(run_job, list(jobs), pure=False)
-        results: list[GameResult] = []
-        for future in distributed.as_completed(futures):
-            found = future.result()
-            results += found
-            progress(len(found))
-        return results
+        window = 4 * max(1, workers)
+        running = distributed.as_completed()
+        in_flight = 0
+        for job in jobs:
+            running.add(client.submit(run_job, job, pure=False))
+            in_flight += 1
+            if in_flight >= window:
+                sink(next(running).result())
+                in_flight -= 1
+        for future in running:
+            sink(future.result())
     finally:
         if own:
             client.close()
@@ -225,58 +253,91 @@ def quantile(sorted_values: Sequence[int], q: float) -> int:
     return sorted_values[round(q * (len(sorted_values) - 1))]
 
 
-def summarize(game: Game[Any, Any], results: Sequence[GameResult], seed: int) -> dict[str, Any]:
-    """The statistics of a simulation as JSON-able data (no timings: it is deterministic)."""
-    n = len(results)
-    players = game.num_players
-    wins = [0] * players
-    sole = [0] * players
-    ties = no_winner = unfinished = 0
-    totals: dict[str, int] = {}
-    for r in results:
+def histogram_quantile(histogram: Counter[int], total: int, q: float) -> int:
+    """``quantile`` of the multiset a histogram (value -> count) describes."""
+    rank = round(q * (total - 1))
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen > rank:
+            return value
+    raise ValueError("empty histogram")
+
+
+class Tally:
+    """The statistics of a simulation, accumulated game by game in constant memory (the lengths
+    are kept as a histogram)."""
+
+    def __init__(self, players: int) -> None:
+        self.n = 0
+        self.wins = [0] * players
+        self.sole = [0] * players
+        self.ties = self.no_winner = self.unfinished = 0
+        self.lengths: Counter[int] = Counter()
+        self.totals: dict[str, int] = {}
+
+    def add(self, r: GameResult) -> None:
+        self.n += 1
         for p in r.winners:
-            wins[p] += 1
+            self.wins[p] += 1
             if len(r.winners) == 1:
-                sole[p] += 1
-        ties += len(r.winners) > 1
-        no_winner += r.finished and not r.winners
-        unfinished += not r.finished
+                self.sole[p] += 1
+        self.ties += len(r.winners) > 1
+        self.no_winner += r.finished and not r.winners
+        self.unfinished += not r.finished
+        self.lengths[r.plies] += 1
         for key, value in r.counters:
-            totals[key] = totals.get(key, 0) + value
-    lengths = sorted(r.plies for r in results)
-    data: dict[str, Any] = {
-        "game": game.name,
-        "options": game.options,
-        "players": players,
-        "games": n,
-        "seed": seed,
-        "wins_by_seat": wins,
-        "sole_wins_by_seat": sole,
-        "ties": ties,
-        "no_winner": no_winner,
-        "unfinished": unfinished,
-        "length": {
-            "unit": "plies (every action, chance outcomes included)",
-            "mean": sum(lengths) / n if n else 0.0,
-            **{name: quantile(lengths, q) if n else 0 for name, q in QUANTILES},
-        },
-        "counters": {
-            key: {"total": total, "per_game": total / n if n else 0.0}
-            for key, total in sorted(totals.items())
-        },
-    }
-    shares: dict[str, dict[str, Any]] = {}
-    for key, (prob, of) in exact_shares(game).items():
-        base = totals.get(of, 0)
-        shares[key] = {
-            "of": of,
-            "observed": totals.get(key, 0) / base if base else None,
-            "exact": str(prob),
-            "exact_float": float(prob),
+            self.totals[key] = self.totals.get(key, 0) + value
+
+    def summary(self, game: Game[Any, Any], seed: int) -> dict[str, Any]:
+        """The statistics as JSON-able data (no timings: it is deterministic)."""
+        n = self.n
+        totals = self.totals
+        mean = sum(v * c for v, c in self.lengths.items()) / n if n else 0.0
+        data: dict[str, Any] = {
+            "game": game.name,
+            "options": game.options,
+            "players": game.num_players,
+            "games": n,
+            "seed": seed,
+            "wins_by_seat": list(self.wins),
+            "sole_wins_by_seat": list(self.sole),
+            "ties": self.ties,
+            "no_winner": self.no_winner,
+            "unfinished": self.unfinished,
+            "length": {
+                "unit": "plies (every action, chance outcomes included)",
+                "mean": mean,
+                **{
+                    name: histogram_quantile(self.lengths, n, q) if n else 0
+                    for name, q in QUANTILES
+                },
+            },
+            "counters": {
+                key: {"total": total, "per_game": total / n if n else 0.0}
+                for key, total in sorted(totals.items())
+            },
         }
-    if shares:
-        data["shares"] = shares
-    return data
+        shares: dict[str, dict[str, Any]] = {}
+        for key, (prob, of) in exact_shares(game).items():
+            base = totals.get(of, 0)
+            shares[key] = {
+                "of": of,
+                "observed": totals.get(key, 0) / base if base else None,
+                "exact": str(prob),
+                "exact_float": float(prob),
+            }
+        if shares:
+            data["shares"] = shares
+        return data
+
+
+def summarize(game: Game[Any, Any], results: Iterable[GameResult], seed: int) -> dict[str, Any]:
+    """The statistics of some results (see ``Tally``)."""
+    tally = Tally(game.num_players)
+    for r in results:
+        tally.add(r)
+    return tally.summary(game, seed)
 
 
 def format_table(summary: dict[str, Any]) -> str:
@@ -318,7 +379,7 @@ def format_table(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def plot(summary: dict[str, Any], results: Sequence[GameResult], path: Path) -> None:
+def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = None) -> None:
     """A chart (PNG or SVG by the file's suffix): wins by seat and the distribution of lengths."""
     suffix = path.suffix.lower()
     if suffix not in (".png", ".svg"):
@@ -337,8 +398,11 @@ def plot(summary: dict[str, Any], results: Sequence[GameResult], path: Path) -> 
     left.bar(seats, summary["wins_by_seat"], color="tab:blue")
     left.set_title("wins by seat")
     left.set_ylabel("games")
+    counts = lengths or Counter()
+    values = sorted(counts)
     right.hist(
-        [r.plies for r in results], bins=min(40, max(5, len(results) // 10)), color="tab:gray"
+        values, weights=[counts[v] for v in values],
+        bins=min(40, max(5, summary["games"] // 10)), color="tab:gray",
     )
     right.axvline(summary["length"]["mean"], color="tab:red", label="mean")
     right.set_title("game length")
@@ -390,12 +454,15 @@ class ProgressBar:
 
 @attrs.frozen
 class Simulation:
-    """A finished simulation: its results in game order, its statistics, and its wall time."""
+    """A finished simulation: its statistics, the length histogram, its wall time and workers,
+    and (with ``keep_results``) every game's result in game order."""
 
     game: Game[Any, Any]
-    results: tuple[GameResult, ...]
     summary: dict[str, Any]
+    lengths: Counter[int]
     seconds: float
+    workers: int
+    results: tuple[GameResult, ...] = ()
 
 
 def simulate(
@@ -408,14 +475,21 @@ def simulate(
     backend: str = "local",
     max_plies: int | None = None,
     keep_records: bool = False,
+    keep_results: bool = True,
+    records: Path | None = None,
     progress: Progress | None = None,
     client: Any = None,
     address: str | None = None,
 ) -> Simulation:
     """Play ``n`` seeded random games of ``game`` and summarise them (see the module docstring).
 
-    ``client``: an existing dask.distributed Client for ``backend="dask"`` (else one is made on a
-    LocalCluster of ``workers`` processes, or on the scheduler at ``address``).
+    Memory stays flat however large ``n`` is: jobs are made as they are needed, at most a few per
+    worker are in flight, statistics are accumulated (``Tally``), and results are kept only with
+    ``keep_results`` (the default, for small runs; the command line does not keep them).
+    ``records``: a folder to write every game's record to, as the games finish. No more workers
+    are started than there are jobs. ``client``: an existing dask.distributed Client for
+    ``backend="dask"`` (else one is made on a LocalCluster of ``workers`` processes, or on the
+    scheduler at ``address``).
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise InvalidOptionError(f"the number of games must be a positive integer, got {n!r}")
@@ -432,16 +506,45 @@ def simulate(
         json.dumps(options)
     except TypeError as exc:
         raise InvalidOptionError(f"options must be JSON-able: {exc}") from exc
-    jobs = jobs_for(game, n, options, seed, workers, max_plies, keep_records)
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidOptionError(f"cannot make {str(records)!r}: {exc.strerror}") from exc
+    workers = min(workers, math.ceil(n / job_size(n, workers)))
+    jobs = iter_jobs(game, n, options, seed, workers, max_plies, keep_records or records is not None)
     report = progress or (lambda count: None)
+    tally = Tally(the_game.num_players)
+    kept: list[GameResult] = []
+
+    def sink(found: list[GameResult]) -> None:
+        for r in found:
+            tally.add(r)
+            if records is not None and r.record is not None:
+                _save_record(the_game.name, r, records)
+        if keep_results:
+            kept.extend(found)
+        report(len(found))
+
     start = time.perf_counter()
     if backend == "dask":
-        found = _run_dask(jobs, workers, report, client, address)
+        _run_dask(jobs, workers, sink, client, address)
     else:
-        found = _run_local(jobs, workers, report)
+        _run_local(jobs, workers, sink)
     seconds = time.perf_counter() - start
-    results = tuple(sorted(found, key=lambda r: r.index))
-    return Simulation(the_game, results, summarize(the_game, results, seed), seconds)
+    results = tuple(sorted(kept, key=lambda r: r.index))
+    return Simulation(
+        the_game, tally.summary(the_game, seed), tally.lengths, seconds, workers, results
+    )
+
+
+def _save_record(game: str, r: GameResult, folder: Path) -> Path:
+    path = folder / f"{game}-{r.index:06d}.json"
+    try:
+        path.write_text((r.record or "") + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot write {str(path)!r}: {exc.strerror}") from exc
+    return path
 
 
 def save_records(simulation: Simulation, folder: Path) -> list[Path]:
@@ -454,9 +557,7 @@ def save_records(simulation: Simulation, folder: Path) -> list[Path]:
     for r in simulation.results:
         if r.record is None:
             raise RulesError("the simulation kept no records (keep_records=False)")
-        path = folder / f"{simulation.game.name}-{r.index:06d}.json"
-        path.write_text(r.record + "\n", encoding="utf-8")
-        paths.append(path)
+        paths.append(_save_record(simulation.game.name, r, folder))
     return paths
 
 

@@ -181,3 +181,23 @@ def test_the_core_package_imports_no_optional_library() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_jobs_are_made_lazily_and_workers_never_outnumber_jobs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    jobs = sim.iter_jobs("splut", 10**12, {}, seed=0, workers=2)
+    first = next(jobs)
+    assert first.first == 0 and first.count == 100
+    done = sim.simulate("splut", 1, seed=1, workers=24)
+    assert done.workers == 1 and done.summary["games"] == 1
+    code, out, err = run(capsys, "simulate", "splut", "-n", "1", "--workers", "64", "--no-progress")
+    assert code == 0 and "64 workers on" in err and "1 worker)" in out
+
+
+def test_statistics_stream_without_keeping_results() -> None:
+    kept = sim.simulate("vlotte-geesten", 10, options={"players": 2}, seed=6)
+    streamed = sim.simulate("vlotte-geesten", 10, options={"players": 2}, seed=6,
+                            keep_results=False)
+    assert streamed.results == () and streamed.summary == kept.summary
+    assert sum(streamed.lengths.values()) == 10

@@ -24,21 +24,22 @@ MAX_STATE_CHARS = 1_000_000
 MAX_DEPTH = 32
 
 
-def json_fields(cls: type) -> tuple[Any, ...]:
+def json_fields(cls: Any) -> tuple[Any, ...]:
     """The attrs fields of ``cls`` that are part of its JSON: all but those with
     ``metadata={"json": False}`` (derived data a class keeps for speed, such as a bitboard)."""
     return _json_fields(cls)
 
 
 @functools.cache
-def _json_fields(cls: type) -> tuple[Any, ...]:
+def _json_fields(cls: Any) -> tuple[Any, ...]:
     return tuple(f for f in attrs.fields(cls) if f.metadata.get("json", True))
 
 
 def to_data(value: Any) -> Any:
     """A JSON-able structure for an attrs value (tuples -> lists, frozensets -> sorted lists)."""
     if attrs.has(type(value)):
-        return {f.name: to_data(getattr(value, f.name)) for f in _json_fields(type(value))}
+        cls: Any = type(value)
+        return {f.name: to_data(getattr(value, f.name)) for f in _json_fields(cls)}
     if isinstance(value, enum.Enum):
         return value.name
     if isinstance(value, bool | int | str) or value is None:

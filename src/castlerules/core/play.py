@@ -37,4 +37,4 @@ def random_record(game: Game[Any, Any], seed: int, max_plies: int | None = None)
     """A seeded random game as a record."""
     states, actions = playout(game, random.Random(seed), max_plies)
     texts = tuple(game.action_to_str(s, a) for s, a in zip(states, actions))
-    return Record.new(game.name, game.options, texts)
+    return Record.new(game.name, game.options, texts, seed=seed)

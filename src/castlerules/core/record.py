@@ -31,10 +31,18 @@ class Record:
     game: str
     options: tuple[tuple[str, Any], ...]
     actions: tuple[str, ...]
+    #: The seed of the random generator that played the game's chance and bots, if one did.
+    seed: int | None = None
 
     @classmethod
-    def new(cls, game: str, options: dict[str, Any], actions: tuple[str, ...] = ()) -> Record:
-        return cls(game, tuple(sorted(options.items())), tuple(actions))
+    def new(
+        cls,
+        game: str,
+        options: dict[str, Any],
+        actions: tuple[str, ...] = (),
+        seed: int | None = None,
+    ) -> Record:
+        return cls(game, tuple(sorted(options.items())), tuple(actions), seed)
 
     def options_dict(self) -> dict[str, Any]:
         return dict(self.options)
@@ -42,15 +50,25 @@ class Record:
     def to_json(self) -> str:
         import json
 
-        data = {"game": self.game, "options": self.options_dict(), "actions": list(self.actions)}
+        data: dict[str, Any] = {"game": self.game, "options": self.options_dict()}
+        if self.seed is not None:
+            data["seed"] = self.seed
+        data["actions"] = list(self.actions)
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
         data = parse_json(text, "record", RecordError, MAX_RECORD_CHARS)
-        if not isinstance(data, dict) or set(data) != {"game", "options", "actions"}:
-            raise RecordError("expected an object with exactly 'game', 'options' and 'actions'")
+        if not isinstance(data, dict) or not (
+            {"game", "options", "actions"} <= set(data) <= {"game", "options", "actions", "seed"}
+        ):
+            raise RecordError(
+                "expected an object with 'game', 'options' and 'actions' (and optionally 'seed')"
+            )
         game, options, actions = data["game"], data["options"], data["actions"]
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise RecordError("'seed' must be a non-negative integer")
         if not isinstance(game, str):
             raise RecordError("'game' must be a string")
         if not isinstance(options, dict):
@@ -62,7 +80,7 @@ class Record:
         for ply, a in enumerate(actions):
             if len(a) > MAX_ACTION_CHARS:
                 raise RecordError(f"an action of {len(a)} characters is too long", ply)
-        return cls.new(game, options, tuple(actions))
+        return cls.new(game, options, tuple(actions), seed)
 
 
 def replay(record: Record) -> list[Any]:

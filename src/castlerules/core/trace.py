@@ -42,9 +42,11 @@ def tests_by_clause(root: Path) -> dict[str, list[str]]:
     a module-level ``pytestmark``) and map each clause id to test node ids."""
     found: defaultdict[str, list[str]] = defaultdict(list)
     for path in sorted(root.rglob("test_*.py")):
+        if not path.is_file():
+            continue
         try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except SyntaxError:
+            tree = ast.parse(path.read_bytes())
+        except (SyntaxError, ValueError, OSError):  # not Python, not decodable, not readable
             continue
         rel = path.relative_to(root.parent).as_posix() if root.parent in path.parents else str(path)
         module_ids: list[str] = []

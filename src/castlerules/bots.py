@@ -1,0 +1,152 @@
+"""Players for the command line and for experiments: a uniformly random player and a small MCTS.
+
+Both choose for one player in a state where that player may act. Chance outcomes are drawn with
+their exact probabilities (``castlerules.core.chance.sample``). Where several players may act at once,
+the MCTS draws who acts next uniformly among them — the *race* the adapters use
+(``castlerules.adapters.common``).
+
+``MCTSBot`` is plain UCT over an open-loop tree (nodes are action sequences, so chance and the race
+are sampled afresh on every simulation), random rollouts capped at ``rollout_plies``, and the
+zero-sum returns of ``castlerules.adapters.common.returns``. It is a sparring partner, not a strong
+engine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from castlerules.core.chance import sample
+from castlerules.core.game import Game
+
+
+def returns(game: Game[Any, Any], state: Any) -> list[float]:
+    """Zero-sum returns at the end: winners share +1, the others share -1 (0 for all before the end,
+    or when everyone or no one wins)."""
+    n = game.num_players
+    if not game.is_terminal(state):
+        return [0.0] * n
+    winners = game.winners(state)
+    k = len(winners)
+    if k in (0, n):
+        return [0.0] * n
+    return [1.0 / k if p in winners else -1.0 / (n - k) for p in range(n)]
+
+
+def own_actions(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...]:
+    """The legal actions of ``player`` (all legal actions when only one player may act)."""
+    legal = game.legal_actions(state)
+    if len(game.actors(state)) <= 1:
+        return legal
+    return tuple(a for a in legal if getattr(a, "player", None) == player)
+
+
+class RandomBot:
+    """Chooses uniformly among its legal actions."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int) -> Any:
+        return self.rng.choice(own_actions(game, state, player))
+
+
+class _Node:
+    __slots__ = ("children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total: list[float] = []
+        self.children: dict[Any, _Node] = {}
+
+
+class MCTSBot:
+    """UCT with random rollouts (see the module docstring)."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        simulations: int = 200,
+        rollout_plies: int = 2_000,
+        exploration: float = 1.4,
+    ) -> None:
+        self.rng = rng
+        self.simulations = simulations
+        self.rollout_plies = rollout_plies
+        self.exploration = exploration
+
+    def _mover(self, game: Game[Any, Any], state: Any) -> int:
+        actors = sorted(game.actors(state))
+        return actors[0] if len(actors) == 1 else self.rng.choice(actors)
+
+    def _select(self, node: _Node, actions: tuple[Any, ...], mover: int, n: int) -> Any:
+        best, best_score = None, -math.inf
+        log_n = math.log(node.visits + 1)
+        for a in actions:
+            child = node.children.get(a)
+            if child is None or child.visits == 0:
+                return a
+            mean = child.total[mover] / child.visits
+            score = mean + self.exploration * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _rollout(self, game: Game[Any, Any], state: Any) -> list[float]:
+        for _ in range(self.rollout_plies):
+            if game.is_terminal(state):
+                break
+            if game.is_chance(state):
+                action = sample(game.chance_outcomes(state), self.rng)
+            else:
+                action = self.rng.choice(game.legal_actions(state))
+            state = game.successor(state, action)
+        return returns(game, state)
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int) -> Any:
+        root_actions = own_actions(game, state, player)
+        if len(root_actions) == 1:
+            return root_actions[0]
+        n = game.num_players
+        root = _Node()
+        for _ in range(self.simulations):
+            node, current, path = root, state, [root]
+            first = True
+            while not game.is_terminal(current):
+                if game.is_chance(current):
+                    current = game.successor(current, sample(game.chance_outcomes(current), self.rng))
+                    continue
+                if first:
+                    mover, actions = player, root_actions
+                    first = False
+                else:
+                    mover = self._mover(game, current)
+                    actions = own_actions(game, current, mover)
+                action = self._select(node, actions, mover, n)
+                expanded = action not in node.children
+                child = node.children.setdefault(action, _Node())
+                current = game.successor(current, action)
+                node = child
+                path.append(node)
+                if expanded:
+                    break
+            values = self._rollout(game, current)
+            for visited in path:
+                if not visited.total:
+                    visited.total = [0.0] * n
+                visited.visits += 1
+                for p in range(n):
+                    visited.total[p] += values[p]
+        return max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+
+def make_bot(kind: str, rng: random.Random, simulations: int = 200) -> RandomBot | MCTSBot:
+    """A bot by name: ``random`` or ``mcts``."""
+    if kind == "mcts":
+        return MCTSBot(rng, simulations=simulations)
+    return RandomBot(rng)
