@@ -19,19 +19,7 @@ from typing import Any
 
 from castlerules.core.chance import sample
 from castlerules.core.game import Game
-
-
-def returns(game: Game[Any, Any], state: Any) -> list[float]:
-    """Zero-sum returns at the end: winners share +1, the others share -1 (0 for all before the end,
-    or when everyone or no one wins)."""
-    n = game.num_players
-    if not game.is_terminal(state):
-        return [0.0] * n
-    winners = game.winners(state)
-    k = len(winners)
-    if k in (0, n):
-        return [0.0] * n
-    return [1.0 / k if p in winners else -1.0 / (n - k) for p in range(n)]
+from castlerules.core.play import returns
 
 
 def own_actions(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...]:

@@ -35,27 +35,17 @@ from typing import Any
 
 import attrs
 
+from castlerules.core.cache import BoundedCache
 from castlerules.core.catalog import game_class, make
 from castlerules.core.errors import InvalidOptionError, InvalidStateError, RulesError
 from castlerules.core.game import Game
+from castlerules.core.play import returns as returns  # re-exported: the adapters score with it
 
 
 def player_of(action: Any) -> int | None:
     """The player an action names (every player action does), or None (a chance outcome)."""
     player = getattr(action, "player", None)
     return player if isinstance(player, int) and not isinstance(player, bool) else None
-
-
-def returns(game: Game[Any, Any], state: Any) -> list[float]:
-    """The zero-sum returns of a terminal state (all 0 before the end); see the module docstring."""
-    n = game.num_players
-    if not game.is_terminal(state):
-        return [0.0] * n
-    winners = game.winners(state)
-    k = len(winners)
-    if k in (0, n):
-        return [0.0] * n
-    return [1.0 / k if p in winners else -1.0 / (n - k) for p in range(n)]
 
 
 def player_counts(name: str) -> tuple[int, int, int]:
@@ -83,17 +73,8 @@ def scalar_options(name: str) -> dict[str, int | float | bool | str]:
 
 
 def make_game(name: str, **options: Any) -> Game[Any, Any]:
-    """``castlerules.make``, also accepting ``players`` for a game with a fixed number of players
-    when it is that number (the adapters always offer the option)."""
-    fixed = "players" not in make(name).options
-    if fixed and "players" in options:
-        players = options.pop("players")
-        game = make(name, **options)
-        if players != game.num_players:
-            raise InvalidOptionError(
-                f"{name} is played by {game.num_players} players, got players={players!r}"
-            )
-        return game
+    """``castlerules.make`` (every game takes ``players``, the adapters' parameters always
+    include it)."""
     return make(name, **options)
 
 
@@ -106,8 +87,11 @@ class ActionTable:
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.universe)}
         if len(self.index) != len(self.universe):
             raise InvalidOptionError(f"{game.name}: the action universe has duplicates")
-        self._legal: dict[tuple[Any, int | None], tuple[int, ...]] = {}
-        self._chance: dict[int, tuple[Any, tuple[tuple[int, float], ...]]] = {}
+        self._chance: BoundedCache[int, tuple[Any, tuple[tuple[int, float], ...]]] = (
+            BoundedCache(256)
+        )
+        #: The notation of chance outcomes by id (it depends on the outcome alone). Entries are
+        #: only ever added, each with one assignment, so threads may share it.
         self.chance_text: dict[int, str] = {}
 
     def __len__(self) -> int:
@@ -123,17 +107,17 @@ class ActionTable:
 
     def legal_ids(self, state: Any, player: int | None) -> tuple[int, ...]:
         """Sorted ids of the legal actions of ``player`` (None: every legal action)."""
-        key = (state, player)
-        found = self._legal.get(key)
-        if found is None:
-            legal = self.game.legal_actions(state)
-            if player is not None and len(self.game.actors(state)) > 1:
-                legal = tuple(a for a in legal if player_of(a) == player)
-            found = tuple(sorted(self.id_of(a) for a in legal))
-            if len(self._legal) > 4096:
-                self._legal.clear()
-            self._legal[key] = found
-        return found
+        legal = self.game.legal_actions(state)
+        if player is not None and len(self.game.actors(state)) > 1:
+            legal = tuple(a for a in legal if player_of(a) == player)
+        index = self.index
+        try:
+            return tuple(sorted([index[a] for a in legal]))
+        except KeyError:
+            missing = next(a for a in legal if a not in index)
+            raise InvalidStateError(
+                f"{self.game.name}: action {missing!r} is not in the action universe"
+            ) from None
 
     def chance_ids(self, state: Any) -> tuple[tuple[int, float], ...]:
         """The chance outcomes of ``state`` as (id, probability) sorted by id.
@@ -146,9 +130,7 @@ class ActionTable:
         if cached is not None and cached[0] is dist:
             return cached[1]
         found = tuple(sorted((self.id_of(outcome), float(p)) for outcome, p in dist))
-        if len(self._chance) > 256:
-            self._chance.clear()
-        self._chance[id(dist)] = (dist, found)
+        self._chance.put(id(dist), (dist, found))
         return found
 
     def action_str(self, state: Any, action_id: int) -> str:

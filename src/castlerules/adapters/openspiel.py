@@ -1,17 +1,19 @@
 """OpenSpiel adapter: every castlerules game as a registered pure-Python OpenSpiel game.
 
-Install with ``pip install "castlerules[openspiel]"``, then::
+Install with ``pip install "castlerules[openspiel]"``. Importing this module registers every game,
+as OpenSpiel's own Python games do::
 
     import pyspiel
-    from castlerules.adapters import openspiel
+    import castlerules.adapters.openspiel                  # registers castlerules_<game>
 
-    openspiel.register()                                   # idempotent
-    game = pyspiel.load_game("castlerules_splut", {"players": 3})
+    game = pyspiel.load_game("castlerules_splut(players=3)")
+    game = pyspiel.load_game("castlerules_kasteel(readings=no-legal-move=lose)")
 
 The OpenSpiel name of a castlerules game is ``castlerules_`` followed by its name with ``-`` written
-``_`` (``castlerules_vlotte_geesten``). Its parameters are the game's scalar options (``players``
-and, for example, ``first_player``), with the castlerules defaults; bad values raise ``ValueError``
-(a ``castlerules.InvalidOptionError``) when the game is loaded.
+``_`` (``castlerules_vlotte_geesten``). Its parameters are the game's scalar options (``players`` and,
+for example, ``first_player``), with the castlerules defaults, plus ``readings`` (a string
+``ID=OPTION,ID=OPTION``; see ``castlerules readings GAME``) and ``ruleset``. Bad values raise
+``ValueError`` (a ``castlerules.InvalidOptionError``) when the game is loaded.
 
 The mapping:
 
@@ -21,6 +23,8 @@ The mapping:
 - **Action ids.** An action's id is its index in ``game.action_universe()``; chance outcomes are ids
   too. Ids ``len(universe) + p`` are the race outcomes "player ``p`` acts next".
   ``num_distinct_actions`` and ``max_chance_outcomes`` are both ``len(universe) + players``.
+  ``apply_action`` accepts only a legal id of the node (an id out of range, a negative id, another
+  player's action or an outcome of another node raises ``castlerules.InvalidActionError``).
 - **Several actors.** Where several players may act at once (Vlotte Geesten's grabs, Spookslot's
   secret passage), an explicit chance node draws uniformly which waiting player acts next; that
   player then picks one of their own legal actions, and the race is drawn again among those still
@@ -32,8 +36,14 @@ The mapping:
 - **Observations.** The observation string is ``game.render(state)``; the information state string
   is the history (perfect information); the observation tensor is the integer vector of
   ``castlerules.adapters.common.Observer``. ``max_game_length`` is twice the game's documented
-  playout cap (each player action may be preceded by a race node); a random game that reaches the
-  cap is cut off there as the castlerules random player does.
+  playout cap (each player action may be preceded by a race node).
+- **Serialization.** ``state.serialize()`` is ``castlerules-openspiel:1:`` and the history of
+  action ids; ``game.deserialize_state(text)`` replays that history through ``apply_action``, so
+  every id is checked and the text can never hold anything but ids (bounded by
+  ``max_game_length``). It never unpickles. (OpenSpiel's *C++* functions
+  ``pyspiel.deserialize_game_and_state`` and ``Game.deserialize_state`` called from C++ use
+  OpenSpiel's generic Python-game format, which unpickles part of its input for every Python game:
+  never pass a stranger's text to those.)
 """
 
 from __future__ import annotations
@@ -54,14 +64,45 @@ from castlerules.adapters.common import (
     table_for,
 )
 from castlerules.core.catalog import games, make
+from castlerules.core.errors import InvalidActionError, InvalidOptionError, quote
 from castlerules.core.game import Game
 
 PREFIX = "castlerules_"
+#: The first part of every serialized castlerules state.
+SERIAL_TAG = "castlerules-openspiel:1:"
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 def openspiel_name(name: str) -> str:
     """The OpenSpiel short name of a castlerules game."""
     return PREFIX + name.replace("-", "_")
+
+
+def parameters(name: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game with their defaults: its scalar options, ``readings``
+    and ``ruleset`` (strings; empty for none)."""
+    return {**scalar_options(name), "readings": "", "ruleset": ""}
+
+
+def _options(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
+    """castlerules options from OpenSpiel parameters (``readings`` as ``ID=OPT,ID=OPT``)."""
+    options = {**parameters(name), **(params or {})}
+    text = options.pop("readings", "") or ""
+    ruleset = options.pop("ruleset", "") or ""
+    if not isinstance(text, str) or not isinstance(ruleset, str):
+        raise InvalidOptionError("readings and ruleset are strings such as 'own-key=slide-through'")
+    readings = {}
+    for pair in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, option = pair.partition("=")
+        if not sep:
+            raise InvalidOptionError(f"readings: expected ID=OPTION, got {quote(pair)}")
+        readings[key.strip()] = option.strip()
+    if readings:
+        options["readings"] = readings
+    if ruleset:
+        options["ruleset"] = ruleset
+    return options
 
 
 def _game_type(name: str) -> Any:
@@ -81,7 +122,7 @@ def _game_type(name: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=scalar_options(name),
+        parameter_specification=parameters(name),
     )
 
 
@@ -105,10 +146,11 @@ class CastleGame(pyspiel.Game):  # type: ignore[misc]
     """
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
-        options = {**scalar_options(name), **(params or {})}
-        self.rules: Game[Any, Any] = make_game(name, **options)
+        self.rules: Game[Any, Any] = make_game(name, **_options(name, params))
         self.table: ActionTable = table_for(self.rules)
-        super().__init__(_game_type(name), _game_info(self.rules, self.table), options)
+        super().__init__(
+            _game_type(name), _game_info(self.rules, self.table), {**parameters(name), **(params or {})}
+        )
 
     def new_initial_state(self) -> CastleState:
         return CastleState(self)
@@ -119,6 +161,29 @@ class CastleGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         return CastleObserver(self, iig_obs_type)
+
+    def deserialize_state(self, text: str) -> CastleState:
+        """The state ``CastleState.serialize`` wrote: its history replayed and checked id by id.
+
+        Raises ``castlerules.InvalidStateError`` for anything else (never unpickles)."""
+        from castlerules.core.errors import InvalidStateError
+
+        if not isinstance(text, str) or not text.startswith(SERIAL_TAG):
+            raise InvalidStateError(f"not a serialized castlerules state: {quote(text)}")
+        body = text[len(SERIAL_TAG) :].strip()
+        limit = 2 * self.rules.playout_cap
+        if len(body) > 12 * limit:
+            raise InvalidStateError("the serialized history is too long")
+        parts = body.split(",") if body else []
+        if len(parts) > limit or not all(p.isascii() and p.isdigit() and len(p) < 9 for p in parts):
+            raise InvalidStateError(f"the history must be action ids 0, 1, ...: {quote(body)}")
+        state = self.new_initial_state()
+        for ply, part in enumerate(parts):
+            try:
+                state.apply_action(int(part))
+            except InvalidActionError as exc:
+                raise InvalidStateError(f"history item {ply}: {exc}") from None
+        return state
 
 
 class _Shared:
@@ -134,31 +199,51 @@ class _Shared:
         return self
 
 
-class _Frozen:
-    """Holds an immutable castlerules state; a deep copy shares it."""
+class _Node:
+    """An immutable castlerules state with what OpenSpiel asks of it, computed once (a deep copy
+    shares it): the current player, the legal ids and, at chance nodes, the outcomes."""
 
-    __slots__ = ("value",)
+    __slots__ = ("legal", "legal_set", "outcomes", "player", "racer", "value")
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, shared: _Shared, value: Any, racer: int | None) -> None:
+        rules, table = shared.rules, shared.table
         self.value = value
+        self.racer = racer
+        self.outcomes: list[tuple[int, float]] = []
+        if rules.is_terminal(value):
+            self.player = TERMINAL
+            self.legal: list[int] = []
+        elif rules.is_chance(value):
+            self.player = CHANCE
+            self.outcomes = list(table.chance_ids(value))
+            self.legal = [a for a, _ in self.outcomes]
+        else:
+            actors = rules.actors(value)
+            if racer is None and len(actors) > 1:
+                self.player = CHANCE
+                ordered = sorted(actors)
+                self.outcomes = [(len(table) + p, 1.0 / len(ordered)) for p in ordered]
+                self.legal = [a for a, _ in self.outcomes]
+            else:
+                (self.player,) = (racer,) if racer is not None else tuple(actors)
+                self.legal = list(table.legal_ids(value, self.player))
+        self.legal_set = frozenset(self.legal)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
-        return _Frozen(self.value)
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
+        return self
 
 
 class CastleState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state over an immutable castlerules state (plus who won the current race).
 
     OpenSpiel clones Python states with ``copy.deepcopy``; the rules, the action table and the
-    immutable castlerules state are shared by the copies, so a clone costs a few small objects.
+    immutable castlerules node are shared by the copies, so a clone costs a few small objects.
     """
 
     def __init__(self, game: CastleGame) -> None:
         super().__init__(game)
         self._shared = _Shared(game.rules, game.table)
-        self._state = _Frozen(game.rules.initial_state())
-        #: The player who won the race at a several-actors node, until they act.
-        self.racer: int | None = None
+        self._node = _Node(self._shared, game.rules.initial_state(), None)
 
     @property
     def rules(self) -> Game[Any, Any]:
@@ -171,49 +256,52 @@ class CastleState(pyspiel.State):  # type: ignore[misc]
     @property
     def state(self) -> Any:
         """The castlerules state."""
-        return self._state.value
+        return self._node.value
 
-    # -- whose turn ------------------------------------------------------------------------
-    def _is_race(self) -> bool:
-        return self.racer is None and len(self.rules.actors(self.state)) > 1
+    @property
+    def racer(self) -> int | None:
+        """The player who won the race at a several-actors node, until they act."""
+        return self._node.racer
 
     def current_player(self) -> int:
-        rules, state = self.rules, self.state
-        if rules.is_terminal(state):
-            return int(pyspiel.PlayerId.TERMINAL)
-        if rules.is_chance(state) or self._is_race():
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.racer is not None:
-            return self.racer
-        (only,) = rules.actors(state)
-        return only
+        return self._node.player
 
     def is_terminal(self) -> bool:
-        return bool(self.rules.is_terminal(self.state))
+        return self._node.player == TERMINAL
 
     def returns(self) -> list[float]:
-        return returns(self.rules, self.state)
+        return returns(self.rules, self._node.value)
 
-    # -- actions ---------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._is_race():
-            actors = sorted(self.rules.actors(self.state))
-            return [(len(self.table) + p, 1.0 / len(actors)) for p in actors]
-        return list(self.table.chance_ids(self.state))
+        return list(self._node.outcomes)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.rules.is_terminal(self.state):
+        node = self._node
+        if player != node.player and node.player != CHANCE:
             return []
-        if self.rules.is_chance(self.state) or self._is_race():
-            return [a for a, _ in self.chance_outcomes()]
-        return list(self.table.legal_ids(self.state, self.current_player()))
+        return list(node.legal)
 
     def _apply_action(self, action: int) -> None:
-        if self._is_race():
-            self.racer = action - len(self.table)
+        node = self._node
+        if action not in node.legal_set or type(action) is not int:
+            raise self._refusal(action)
+        table = self._shared.table
+        if node.player == CHANCE and not self.rules.is_chance(node.value):
+            self._node = _Node(self._shared, node.value, action - len(table))
             return
-        self._state = _Frozen(self.rules.apply(self.state, self.table.universe[action]))
-        self.racer = None
+        after = self._shared.rules.successor(node.value, table.universe[action])
+        self._node = _Node(self._shared, after, None)
+
+    def _refusal(self, action: Any) -> InvalidActionError:
+        node = self._node
+        size = len(self.table) + self.rules.num_players
+        if not isinstance(action, int) or not 0 <= action < size:
+            return InvalidActionError(f"action id {quote(action)} is not one of 0..{size - 1}")
+        if node.player == TERMINAL:
+            return InvalidActionError("the game is over: no action is legal")
+        who = "chance" if node.player == CHANCE else f"player {node.player}"
+        text = self._action_to_string(node.player, action)
+        return InvalidActionError(f"action {action} ({text}) is not legal for {who} here")
 
     def _action_to_string(self, player: int, action: int) -> str:
         table = self._shared.table
@@ -222,12 +310,18 @@ class CastleState(pyspiel.State):  # type: ignore[misc]
             return text
         if action >= len(table):
             return f"race: p{action - len(table)} acts next"
-        return table.action_str(self._state.value, action)
+        if action < 0:
+            return f"<no action {action}>"
+        return table.action_str(self._node.value, action)
+
+    def serialize(self) -> str:
+        """``castlerules-openspiel:1:`` and the history of action ids (see the module docstring)."""
+        return SERIAL_TAG + ",".join(str(a) for a in self.history())
 
     def __str__(self) -> str:
-        text = self.rules.render(self.state)
-        if self.racer is not None:
-            text += f"\nrace won by: p{self.racer}"
+        text = self.rules.render(self._node.value)
+        if self._node.racer is not None:
+            text += f"\nrace won by: p{self._node.racer}"
         return text
 
 
@@ -265,7 +359,8 @@ def _game_class(name: str) -> type[CastleGame]:
 
 
 def register(names: Iterable[str] | None = None) -> list[str]:
-    """Register castlerules games with OpenSpiel (all by default; again is a no-op).
+    """Register castlerules games with OpenSpiel (all by default; again is a no-op). Importing
+    this module has already registered every game.
 
     Returns the OpenSpiel names of the games registered by this call and before.
     """
@@ -280,6 +375,15 @@ def register(names: Iterable[str] | None = None) -> list[str]:
 
 
 def load(name: str, **options: Any) -> Any:
-    """``pyspiel.load_game`` for a castlerules game by its castlerules name."""
+    """``pyspiel.load_game`` for a castlerules game by its castlerules name; ``readings`` may be
+    given as a dict."""
     register([name])
+    readings = options.pop("readings", None)
+    if isinstance(readings, dict):
+        options["readings"] = ",".join(f"{k}={v}" for k, v in readings.items())
+    elif readings is not None:
+        options["readings"] = readings
     return pyspiel.load_game(openspiel_name(name), options)
+
+
+register()

@@ -10,6 +10,20 @@ from castlerules.core.game import Game
 from castlerules.core.record import Record
 
 
+def returns(game: Game[Any, Any], state: Any) -> list[float]:
+    """Zero-sum returns of a state: at the end, with ``k`` winners among ``n`` players, each winner
+    scores ``1/k`` and each other player ``-1/(n-k)`` (2 players: +1/-1); all 0 before the end and
+    when everyone or no one wins. The adapters and the MCTS bot use these."""
+    n = game.num_players
+    if not game.is_terminal(state):
+        return [0.0] * n
+    winners = game.winners(state)
+    k = len(winners)
+    if k in (0, n):
+        return [0.0] * n
+    return [1.0 / k if p in winners else -1.0 / (n - k) for p in range(n)]
+
+
 def random_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
     """A chance outcome drawn with its exact probability, or a uniformly random legal action."""
     if game.is_chance(state):
