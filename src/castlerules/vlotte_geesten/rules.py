@@ -1,4 +1,10 @@
-"""Vlotte Geesten rules: the roll, the grab round, points, the pot, the end — each tied to its clause."""
+"""Vlotte Geesten rules: the roll, the grab round, points, the pot, the end — each tied to its clause.
+
+Speed without a second copy of a rule: actions are made once per game object and reused, the legal
+actions of a grab round are looked up in tables built from the same legality predicate, states are
+built directly (no ``attrs.evolve``), and the answer to each roll is the dual-mode kernel's, cached.
+Every cache is bounded and safe to share between threads (``castlerules.core.cache``).
+"""
 
 from __future__ import annotations
 
@@ -9,26 +15,34 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-import attrs
-
+from castlerules.core.cache import BoundedCache
 from castlerules.core.errors import InvalidOptionError, Violation
 from castlerules.core.game import Game, check_player_count, require
-from castlerules.core.registry import clause, violation
+from castlerules.core.registry import clause, reads, violation
 from castlerules.vlotte_geesten import kernel, notation, render
 from castlerules.vlotte_geesten.state import COLOURS, TOTAL_POINTS, Grab, Obj, Pass, Roll, State
 
 SUBSETS: tuple[frozenset[Obj], ...] = tuple(
     frozenset(c) for r in range(1, 6) for c in itertools.combinations(Obj, r)
 )
-
+#: A one-object grab's object, by its set (a grab of several objects is never correct).
+_SINGLE: dict[frozenset[Obj], Obj] = {frozenset((o,)): o for o in Obj}
 
 #: Every roll five dice could show, possible with the game's faces or not.
 _ALL_ROLLS: tuple[Roll, ...] = tuple(Roll(f) for f in itertools.product(Obj, repeat=5))  # type: ignore[arg-type]
 
+#: Readings, by interpretation, that the rules switch on.
+GRAB_PHASE = "vg.interp.grab-phase"
+NO_POINTS = "vg.interp.penalty-no-points"
+RECIPIENT = "vg.interp.penalty-recipient"
+NEXT_ROLLER = "vg.interp.next-roller"
+TIES = "vg.interp.ties"
+
 
 @functools.cache
 def answer_of(faces: tuple[Obj, ...]) -> Obj:
-    """The object to grab for a roll (the dual-mode kernel, evaluated on plain values)."""
+    """The object to grab for a roll (the dual-mode kernel, evaluated on plain values; one entry
+    per roll, so at most 3125)."""
     return Obj(kernel.answer([int(f) for f in faces]))
 
 
@@ -47,7 +61,7 @@ def _parse_faces(faces: Any) -> tuple[tuple[Obj, ...], ...]:
             or not all(isinstance(s, str) and s.lower() in names for s in sides)
         ):
             raise InvalidOptionError(
-                f"faces[{colour!r}] must be six of {sorted(names)}, got {sides!r}"
+                f"faces[{colour!r}] must be six of {sorted(names)}, got {sides!r}"[:200]
             )
         dice.append(tuple(names[s.lower()] for s in sides))
     return tuple(dice)
@@ -69,7 +83,12 @@ class VlotteGeesten(Game[State, Any]):
 
     Options: ``players`` (2–8), ``first_player`` (who rolls first, interpretation
     vg.interp.first-player), ``faces`` (custom dice: colour -> six object names; default every
-    object with probability 1/5, interpretation vg.interp.dice-faces).
+    object with probability 1/5, interpretation vg.interp.dice-faces), and ``readings`` /
+    ``ruleset`` for the other interpretations (``castlerules readings vlotte-geesten``):
+    ``grab-phase`` (``once`` | ``regrab``), ``penalty-no-points`` (``nothing`` | ``debt``),
+    ``penalty-recipient`` (``at-round-end`` | ``pot-at-once``), ``next-roller`` (``same-roller`` |
+    ``next-seat``), ``ties`` (``shared`` | ``draw``). The ``literal`` ruleset reads a shared highest
+    score as a draw.
     """
 
     name: ClassVar[str] = "vlotte-geesten"
@@ -102,7 +121,11 @@ class VlotteGeesten(Game[State, Any]):
         )
         players, first_player, faces = given["players"], given["first_player"], given["faces"]
         n = check_player_count(players, 2, 8)
-        if not isinstance(first_player, int) or not 0 <= first_player < n:
+        if (
+            not isinstance(first_player, int)
+            or isinstance(first_player, bool)
+            or not 0 <= first_player < n
+        ):
             raise InvalidOptionError(f"first_player must be a player from 0 to {n - 1}")
         options: dict[str, Any] = {"players": n, "first_player": first_player}
         if faces is None:
@@ -114,11 +137,33 @@ class VlotteGeesten(Game[State, Any]):
         super().__init__(options)
         self._n = n
         self._first = first_player
+        self._resolve_rules()
         self._rolls = tuple(r for r, _ in self._outcomes)
-        self._roll_set = frozenset(self._rolls)
-        self._grabs = tuple(tuple(Grab(p, s) for s in SUBSETS) for p in range(n))
+        self._faces = frozenset(r.faces for r in self._rolls)
         self._passes = tuple(Pass(p) for p in range(n))
-        self._legal_cache: dict[tuple[frozenset[int], frozenset[Obj]], tuple[Any, ...]] = {}
+        grabs = tuple(tuple(Grab(p, s) for s in SUBSETS) for p in range(n))
+        #: player -> objects already grabbed -> that player's legal actions (pass, then grabs).
+        self._own: tuple[dict[frozenset[Obj], tuple[Any, ...]], ...] = tuple(
+            {
+                taken: (self._passes[p], *(g for g in grabs[p] if not g.objects & taken))
+                for taken in (frozenset(), *SUBSETS)
+            }
+            for p in range(n)
+        )
+        self._grabs = grabs
+        self._everyone = frozenset(range(n))
+        self._legal_cache: BoundedCache[tuple[frozenset[int], frozenset[Obj]], tuple[Any, ...]]
+        self._legal_cache = BoundedCache(1 << 13)
+        self._actors_cache: BoundedCache[tuple[int, ...], frozenset[int]] = BoundedCache(1 << 13)
+
+    @reads(GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER, TIES)
+    def _resolve_rules(self) -> None:
+        """The readings as plain attributes, once (the hot paths never look a string up)."""
+        self.regrab = self.reading(GRAB_PHASE) == "regrab"
+        self.debt = self.reading(NO_POINTS) == "debt"
+        self.pay_at_once = self.reading(RECIPIENT) == "pot-at-once"
+        self.next_seat = self.reading(NEXT_ROLLER) == "next-seat"
+        self.draw_on_tie = self.reading(TIES) == "draw"
 
     @property
     def num_players(self) -> int:
@@ -127,18 +172,19 @@ class VlotteGeesten(Game[State, Any]):
     # -- states ----------------------------------------------------------------------------
     @clause("vg.voorbereiding.voorraad", "vg.voorbereiding.eerste-speler")
     def initial_state(self) -> State:
-        return State(scores=(0,) * self._n, supply=TOTAL_POINTS, pot=0, roller=self._first)
+        return State((0,) * self._n, TOTAL_POINTS, 0, self._first)
 
     @clause("vg.einde.voorraad-leeg")
     def is_terminal(self, state: State) -> bool:
         return state.supply == 0
 
     @clause("vg.einde.winnaar", "vg.doel.winnaar")
+    @reads(TIES)
     def winners(self, state: State) -> frozenset[int]:
         if not self.is_terminal(state):
             return frozenset()
-        best = max(state.scores)
-        return frozenset(i for i, s in enumerate(state.scores) if s == best)
+        flags = kernel.winner_flags(state.scores, self.draw_on_tie)
+        return frozenset(i for i, won in enumerate(flags) if won)
 
     @clause("vg.spel.worp")
     def is_chance(self, state: State) -> bool:
@@ -151,7 +197,10 @@ class VlotteGeesten(Game[State, Any]):
     def actors(self, state: State) -> frozenset[int]:
         if state.dice is None or self.is_terminal(state):
             return frozenset()
-        return frozenset(range(self._n)) - frozenset(state.acted)
+        found = self._actors_cache.get(state.acted)
+        if found is None:
+            found = self._actors_cache.put(state.acted, self._everyone.difference(state.acted))
+        return found
 
     def legal_actions(self, state: State) -> tuple[Any, ...]:
         if self.is_terminal(state):
@@ -161,15 +210,25 @@ class VlotteGeesten(Game[State, Any]):
         key = (frozenset(state.acted), state.grabbed)
         found = self._legal_cache.get(key)
         if found is None:
-            found = tuple(
-                a
-                for p in range(self._n)
-                if p not in key[0]
-                for a in (self._passes[p], *self._grabs[p])
-                if not isinstance(a, Grab) or not a.objects & state.grabbed
+            own = self._own
+            found = self._legal_cache.put(
+                key,
+                tuple(a for p in range(self._n) if p not in key[0] for a in own[p][state.grabbed]),
             )
-            self._legal_cache[key] = found
         return found
+
+    def legal_actions_of(self, state: State, player: int) -> tuple[Any, ...]:
+        """The legal actions of one player (those of ``legal_actions`` that name ``player``, in
+        the same order): a table lookup, for adapters that ask player by player. The tuple
+        returned for the same situation is the same object, so callers may cache by identity."""
+        if (
+            state.dice is None
+            or self.is_terminal(state)
+            or player in state.acted
+            or not 0 <= player < self._n
+        ):
+            return ()
+        return self._own[player][state.grabbed]
 
     def candidate_actions(self, state: State) -> tuple[Any, ...]:
         if state.dice is None:
@@ -180,85 +239,118 @@ class VlotteGeesten(Game[State, Any]):
     def rule_violation(self, state: State, action: Any) -> Violation | None:
         if self.is_terminal(state):
             return violation("vg.einde.voorraad-leeg", "the game is over: the supply is empty")
-        if isinstance(action, Roll):
+        if action.__class__ is Roll:
             return self._roll_violation(state, action)
-        if isinstance(action, Grab | Pass):
-            return self._grab_violation(state, action)
-        return violation("vg.spel.worp", f"{action!r} is not a roll, a grab or a pass")
+        return self._grab_violation(state, action)
 
     @clause("vg.spel.worp")
     def _roll_violation(self, state: State, action: Roll) -> Violation | None:
         if state.dice is not None:
             return violation("vg.spel.worp", "the dice have been rolled; now players grab")
-        if action not in self._roll_set:
-            return violation("vg.spel.worp", f"the dice cannot show {action.faces}")
+        if action.faces not in self._faces:
+            shown = " ".join(notation.obj_name(f) for f in action.faces)
+            return violation("vg.spel.worp", f"these dice cannot show {shown}")
         return None
 
-    @clause("vg.spel.een-voorwerp", "vg.spel.gooier-grijpt-mee")
+    @clause("vg.spel.een-voorwerp", "vg.spel.gooier-grijpt-mee", "vg.doel.punt")
+    @reads(GRAB_PHASE)
     def _grab_violation(self, state: State, action: Grab | Pass) -> Violation | None:
         p = action.player
         if not isinstance(p, int) or not 0 <= p < self._n:
             return violation(
-                "vg.spel.spelers", f"there is no player {p!r} in a {self._n}-player game"
+                "vg.spel.spelers", f"there is no player p{p} in a {self._n}-player game"
             )
         if state.dice is None:
             return violation("vg.spel.worp", "nobody may grab before the dice are rolled")
         if p in state.acted:
+            done = "passed" if self.regrab or p not in state.wrong else "grabbed"
             return violation(
-                "vg.spel.een-voorwerp", f"player {p} has already grabbed or passed after this roll"
+                "vg.spel.een-voorwerp", f"p{p} has already {done} after this roll"
             )
-        if isinstance(action, Grab):
+        if action.__class__ is Grab:
             if not action.objects or not all(isinstance(o, Obj) for o in action.objects):
                 return violation("vg.spel.een-voorwerp", "a grab must take at least one object")
             taken = action.objects & state.grabbed
             if taken:
-                names = ", ".join(o.name.lower() for o in sorted(taken))
+                names = "+".join(notation.obj_name(o) for o in sorted(taken))
                 return violation(
                     "vg.doel.punt",
-                    f"{names} is already in another player's hand this round "
+                    f"the {names} has already been grabbed this round "
                     "(interpretation vg.interp.grab-phase)",
                 )
         return None
 
     # -- transitions -----------------------------------------------------------------------
     def successor(self, state: State, action: Any) -> State:
-        if isinstance(action, Roll):
-            return attrs.evolve(state, dice=action.faces, acted=(), grabbed=frozenset(), wrong=())
-        assert state.dice is not None
-        if isinstance(action, Grab) and self.is_correct(state, action):
-            return self._settle(state, correct=action.player)
-        acted = (*state.acted, action.player)
-        if isinstance(action, Grab):
-            state = attrs.evolve(
-                state,
-                acted=acted,
-                grabbed=state.grabbed | action.objects,
-                wrong=(*state.wrong, action.player),
-            )
-        else:
-            state = attrs.evolve(state, acted=acted)
-        if len(acted) == self._n:
-            return self._settle(state, correct=None)
-        return state
+        cls = action.__class__
+        if cls is Roll:
+            return State(state.scores, state.supply, state.pot, state.roller, action.faces)
+        if cls is Grab:
+            if self.is_correct(state, action):
+                return self._settle(state, action.player)
+            return self._wrong_grab(state, action)
+        return self._pass(state, action.player)
 
     @clause("vg.punten.juist", "vg.spel.een-voorwerp", "vg.punten.fout")
     def is_correct(self, state: State, action: Grab) -> bool:
         """A grab of exactly one object, the answer to the dice; several objects is always wrong."""
         assert state.dice is not None
-        return len(action.objects) == 1 and next(iter(action.objects)) == answer_of(state.dice)
+        return _SINGLE.get(action.objects) == answer_of(state.dice)
+
+    @clause("vg.spel.een-voorwerp", "vg.punten.fout", "vg.pot.leggen")
+    @reads(GRAB_PHASE, RECIPIENT, NO_POINTS)
+    def _wrong_grab(self, state: State, action: Grab) -> State:
+        """A wrong grab: the objects stay grabbed for the round and the grabber owes a penalty —
+        paid at the end of the round, or into the pot at once (``pot-at-once``). The grabber is
+        done for the round, unless the reading lets them grab again (``regrab``)."""
+        p = action.player
+        scores, pot, wrong = state.scores, state.pot, state.wrong
+        if p not in wrong:
+            wrong = (*wrong, p)
+            if self.pay_at_once:
+                pay = kernel.penalty(scores[p], self.debt)
+                scores = (*scores[:p], scores[p] - pay, *scores[p + 1 :])
+                pot = pot + pay
+        acted = state.acted if self.regrab else (*state.acted, p)
+        after = State(
+            scores, state.supply, pot, state.roller, state.dice, acted,
+            state.grabbed | action.objects, wrong,
+        )
+        if len(acted) == self._n:
+            return self._settle(after, None)
+        return after
+
+    @clause("vg.pot.iedereen-mis")
+    def _pass(self, state: State, player: int) -> State:
+        """A pass: the player is done for the round; when everyone is, nobody was correct."""
+        acted = (*state.acted, player)
+        after = State(
+            state.scores, state.supply, state.pot, state.roller, state.dice, acted,
+            state.grabbed, state.wrong,
+        )
+        if len(acted) == self._n:
+            return self._settle(after, None)
+        return after
 
     @clause("vg.punten.gooier", "vg.pot.iedereen-mis", "vg.pot.winnen")
+    @reads(NEXT_ROLLER, RECIPIENT, NO_POINTS)
     def _settle(self, state: State, correct: int | None) -> State:
-        """End the round: points move by the kernel; the correct grabber (if any) rolls next."""
-        wrong = [i in state.wrong for i in range(self._n)]
-        right = [i == correct for i in range(self._n)]
-        scores, supply, pot = kernel.settle(state.scores, state.supply, state.pot, wrong, right)
-        return State(
-            scores=tuple(scores),
-            supply=supply,
-            pot=pot,
-            roller=state.roller if correct is None else correct,
+        """End the round: points move by the kernel; the correct grabber (if any) rolls next,
+        else the same roller, or the next in seat order (``next-seat``)."""
+        n = self._n
+        owing = () if self.pay_at_once else state.wrong
+        wrong = [i in owing for i in range(n)]
+        right = [i == correct for i in range(n)]
+        scores, supply, pot = kernel.settle(
+            state.scores, state.supply, state.pot, wrong, right, self.debt
         )
+        if correct is not None:
+            roller = correct
+        elif self.next_seat:
+            roller = (state.roller + 1) % n
+        else:
+            roller = state.roller
+        return State(tuple(scores), supply, pot, roller)
 
     # -- notation, JSON, pictures ----------------------------------------------------------
     def state_to_text(self, state: State) -> str:
@@ -279,10 +371,12 @@ class VlotteGeesten(Game[State, Any]):
     def parse_action(self, state: State, text: str) -> Any:
         return notation.parse_action(text)
 
+    @reads(GRAB_PHASE, NO_POINTS)
     def validate_state(self, state: State) -> None:
         n = self._n
         require(len(state.scores) == n, f"state.scores: expected {n} scores")
-        require(all(s >= 0 for s in state.scores), "state.scores: a score is negative")
+        if not self.debt:
+            require(all(s >= 0 for s in state.scores), "state.scores: a score is negative")
         require(state.supply >= 0 and state.pot >= 0, "state: supply and pot must be >= 0")
         require(
             sum(state.scores) + state.supply + state.pot == TOTAL_POINTS,
@@ -292,16 +386,18 @@ class VlotteGeesten(Game[State, Any]):
         require(len(set(state.acted)) == len(state.acted), "state.acted: a player acts once")
         require(all(0 <= p < n for p in state.acted), "state.acted: unknown player")
         require(len(state.acted) < n, "state.acted: a finished round must have been settled")
-        require(set(state.wrong) <= set(state.acted), "state.wrong: only players who acted")
+        require(len(set(state.wrong)) == len(state.wrong), "state.wrong: a player is listed twice")
+        require(all(0 <= p < n for p in state.wrong), "state.wrong: unknown player")
+        if not self.regrab:
+            require(set(state.wrong) <= set(state.acted), "state.wrong: only players who acted")
         require(
             (not state.wrong) == (not state.grabbed), "state.grabbed: must match the wrong grabs"
         )
         if state.dice is None:
-            require(not state.acted, "state.acted: nobody acts before the roll")
+            require(not state.acted and not state.wrong, "state.acted: nobody acts before the roll")
         else:
             require(state.supply > 0, "state.dice: no roll after the end")
-            require(Roll(state.dice) in self._roll_set, "state.dice: these dice cannot show that")
+            require(state.dice in self._faces, "state.dice: these dice cannot show that")
 
     def render(self, state: State) -> str:
         return render.render_text(state)
-
