@@ -159,3 +159,72 @@ def test_mcts_with_random_rollouts_plays_a_whole_spookslot_game() -> None:
         else:
             state.apply_action(bot.step(state))
     assert sorted(state.returns()).count(1.0) == 1
+
+
+def test_importing_the_module_registers_every_game_by_its_name_string() -> None:
+    game = pyspiel.load_game("castlerules_splut(players=3)")
+    assert game.num_players() == 3
+    kasteel = pyspiel.load_game("castlerules_kasteel(readings=no-legal-move:lose)")
+    assert kasteel.rules.reading("no-legal-move") == "lose"
+
+
+def test_apply_action_accepts_only_the_nodes_legal_ids() -> None:
+    game = openspiel.load("splut", players=3)
+    state = game.new_initial_state()
+    legal = state.legal_actions()
+    size = game.num_distinct_actions()
+    with pytest.raises(pyspiel.SpielError, match="kInvalidAction"):  # OpenSpiel's own check
+        state.apply_action(-1)
+    for bad in (-2, -len(legal), size, size + 5, 2**40):
+        with pytest.raises(castlerules.InvalidActionError):
+            state.apply_action(bad)
+    other = next(a for a in range(size) if a not in legal)
+    with pytest.raises(castlerules.InvalidActionError, match="not legal for player 0"):
+        state.apply_action(other)
+    assert state.legal_actions() == legal and state.current_player() == 0
+    # at the race node of Vlotte Geesten only the waiting players are outcomes
+    vg = openspiel.load("vlotte-geesten", players=3)
+    s = vg.new_initial_state()
+    s.apply_action(s.chance_outcomes()[0][0])  # the roll
+    race = [a for a, _ in s.chance_outcomes()]
+    assert len(race) == 3
+    with pytest.raises(castlerules.InvalidActionError):
+        s.apply_action(len(vg.rules.action_universe()) + 5)  # "player 5 acts next"
+    s.apply_action(race[0])
+    assert s.current_player() == 0
+
+
+def test_serialization_is_a_checked_history_and_never_unpickles(tmp_path: Any) -> None:
+    import base64
+    import pickle
+
+    game = openspiel.load("kasteel")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(30):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = state.serialize()
+    assert text.startswith(openspiel.SERIAL_TAG)
+    again = game.deserialize_state(text)
+    assert again.state == state.state and again.history() == state.history()
+
+    marker = tmp_path / "pwned"
+
+    class Exploit:
+        def __reduce__(self) -> Any:
+            return (open, (str(marker), "w"))
+
+    payload = base64.b64encode(pickle.dumps({"x": Exploit()})).decode()
+    for hostile in (
+        f"history=\nmove_number=0\n__dict__={payload}",
+        openspiel.SERIAL_TAG + "1,2,x",
+        openspiel.SERIAL_TAG + "99999999",
+        openspiel.SERIAL_TAG + ",".join(["0"] * 10),
+        None,
+    ):
+        with pytest.raises(castlerules.RulesError):
+            game.deserialize_state(hostile)
+    assert not marker.exists()

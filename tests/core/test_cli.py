@@ -71,7 +71,7 @@ def test_readings_json_lists_every_interpretation(
 
 
 def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "verify", "vlotte-geesten", "--json")
+    code, out, _ = run(capsys, "verify", "vlotte-geesten", "--json")
     assert code == 0
     rows = json.loads(out)
     assert {r["id"] for r in rows} >= {"vg.answer-unique", "vg.points-conserved"}
@@ -248,5 +248,5 @@ def test_rules_tests_folder_with_odd_files(capsys: pytest.CaptureFixture[str], t
     (tmp_path / "test_x.py").mkdir()
     (tmp_path / "test_latin.py").write_bytes("# caf\xe9\n".encode("latin-1"))
     (tmp_path / "test_broken.py").write_text("def (:\n")
-    code, out, err = run(capsys, "rules", "splut", "--tests", str(tmp_path))
+    code, _, err = run(capsys, "rules", "splut", "--tests", str(tmp_path))
     assert code == 0, err

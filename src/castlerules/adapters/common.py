@@ -78,6 +78,15 @@ def make_game(name: str, **options: Any) -> Game[Any, Any]:
     return make(name, **options)
 
 
+@attrs.frozen(slots=True)
+class ChanceIds:
+    """A chance node's outcomes as adapter ids (see ``ActionTable.chance_node``)."""
+
+    outcomes: tuple[tuple[int, float], ...]
+    ids: tuple[int, ...]
+    id_set: frozenset[int]
+
+
 class ActionTable:
     """A game with its action universe indexed: id <-> action, legal ids by player."""
 
@@ -87,9 +96,8 @@ class ActionTable:
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.universe)}
         if len(self.index) != len(self.universe):
             raise InvalidOptionError(f"{game.name}: the action universe has duplicates")
-        self._chance: BoundedCache[int, tuple[Any, tuple[tuple[int, float], ...]]] = (
-            BoundedCache(256)
-        )
+        self._chance: BoundedCache[int, tuple[Any, ChanceIds]] = BoundedCache(256)
+        self._ids: BoundedCache[int, tuple[tuple[Any, ...], tuple[int, ...]]] = BoundedCache(4096)
         #: The notation of chance outcomes by id (it depends on the outcome alone). Entries are
         #: only ever added, each with one assignment, so threads may share it.
         self.chance_text: dict[int, str] = {}
@@ -106,30 +114,45 @@ class ActionTable:
             ) from None
 
     def legal_ids(self, state: Any, player: int | None) -> tuple[int, ...]:
-        """Sorted ids of the legal actions of ``player`` (None: every legal action)."""
-        legal = self.game.legal_actions(state)
-        if player is not None and len(self.game.actors(state)) > 1:
-            legal = tuple(a for a in legal if player_of(a) == player)
+        """Sorted ids of the legal actions of ``player`` (None: every legal action).
+
+        Where a game returns the same tuple of actions for many states (it caches them), the ids
+        are computed once per tuple."""
+        game = self.game
+        legal = game.legal_actions(state) if player is None else game.legal_actions_of(state, player)
+        key = id(legal)
+        cached = self._ids.get(key)
+        if cached is not None and cached[0] is legal:
+            return cached[1]
         index = self.index
         try:
-            return tuple(sorted([index[a] for a in legal]))
+            found = tuple(sorted([index[a] for a in legal]))
         except KeyError:
             missing = next(a for a in legal if a not in index)
             raise InvalidStateError(
-                f"{self.game.name}: action {missing!r} is not in the action universe"
+                f"{game.name}: action {missing!r} is not in the action universe"
             ) from None
+        self._ids.put(key, (legal, found))
+        return found
 
     def chance_ids(self, state: Any) -> tuple[tuple[int, float], ...]:
-        """The chance outcomes of ``state`` as (id, probability) sorted by id.
+        """The chance outcomes of ``state`` as (id, probability) sorted by id."""
+        return self.chance_node(state).outcomes
+
+    def chance_node(self, state: Any) -> ChanceIds:
+        """The chance outcomes of ``state`` as ids: (id, probability) pairs sorted by id, the ids,
+        and their set.
 
         Games return the same distribution object at every node with the same dice (it is cached
-        by identity, as ``castlerules.core.chance.sample`` does).
+        by identity, as ``castlerules.core.chance.sample`` does), so this is computed once per
+        distribution.
         """
         dist = self.game.chance_outcomes(state)
         cached = self._chance.get(id(dist))
         if cached is not None and cached[0] is dist:
             return cached[1]
-        found = tuple(sorted((self.id_of(outcome), float(p)) for outcome, p in dist))
+        pairs = tuple(sorted((self.id_of(outcome), float(p)) for outcome, p in dist))
+        found = ChanceIds(pairs, tuple(a for a, _ in pairs), frozenset(a for a, _ in pairs))
         self._chance.put(id(dist), (dist, found))
         return found
 

@@ -7,12 +7,13 @@ as OpenSpiel's own Python games do::
     import castlerules.adapters.openspiel                  # registers castlerules_<game>
 
     game = pyspiel.load_game("castlerules_splut(players=3)")
-    game = pyspiel.load_game("castlerules_kasteel(readings=no-legal-move=lose)")
+    game = pyspiel.load_game("castlerules_kasteel(readings=no-legal-move:lose;own-key:slide-through)")
 
 The OpenSpiel name of a castlerules game is ``castlerules_`` followed by its name with ``-`` written
 ``_`` (``castlerules_vlotte_geesten``). Its parameters are the game's scalar options (``players`` and,
 for example, ``first_player``), with the castlerules defaults, plus ``readings`` (a string
-``ID=OPTION,ID=OPTION``; see ``castlerules readings GAME``) and ``ruleset``. Bad values raise
+``ID:OPTION;ID:OPTION`` — OpenSpiel's game strings use ``=`` and ``,`` themselves; see
+``castlerules readings GAME``) and ``ruleset``. Bad values raise
 ``ValueError`` (a ``castlerules.InvalidOptionError``) when the game is loaded.
 
 The mapping:
@@ -86,17 +87,17 @@ def parameters(name: str) -> dict[str, Any]:
 
 
 def _options(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
-    """castlerules options from OpenSpiel parameters (``readings`` as ``ID=OPT,ID=OPT``)."""
+    """castlerules options from OpenSpiel parameters (``readings`` as ``ID:OPT;ID:OPT``)."""
     options = {**parameters(name), **(params or {})}
     text = options.pop("readings", "") or ""
     ruleset = options.pop("ruleset", "") or ""
     if not isinstance(text, str) or not isinstance(ruleset, str):
-        raise InvalidOptionError("readings and ruleset are strings such as 'own-key=slide-through'")
+        raise InvalidOptionError("readings and ruleset are strings such as 'own-key:slide-through'")
     readings = {}
-    for pair in filter(None, (p.strip() for p in text.split(","))):
-        key, sep, option = pair.partition("=")
+    for pair in filter(None, (p.strip() for p in text.replace(",", ";").split(";"))):
+        key, sep, option = pair.replace("=", ":").partition(":")
         if not sep:
-            raise InvalidOptionError(f"readings: expected ID=OPTION, got {quote(pair)}")
+            raise InvalidOptionError(f"readings: expected ID:OPTION, got {quote(pair)}")
         readings[key.strip()] = option.strip()
     if readings:
         options["readings"] = readings
@@ -209,25 +210,26 @@ class _Node:
         rules, table = shared.rules, shared.table
         self.value = value
         self.racer = racer
-        self.outcomes: list[tuple[int, float]] = []
+        self.outcomes: tuple[tuple[int, float], ...] = ()
         if rules.is_terminal(value):
             self.player = TERMINAL
-            self.legal: list[int] = []
+            self.legal: tuple[int, ...] = ()
+            self.legal_set: frozenset[int] = frozenset()
         elif rules.is_chance(value):
             self.player = CHANCE
-            self.outcomes = list(table.chance_ids(value))
-            self.legal = [a for a, _ in self.outcomes]
+            chance = table.chance_node(value)
+            self.outcomes, self.legal, self.legal_set = chance.outcomes, chance.ids, chance.id_set
         else:
             actors = rules.actors(value)
             if racer is None and len(actors) > 1:
                 self.player = CHANCE
                 ordered = sorted(actors)
-                self.outcomes = [(len(table) + p, 1.0 / len(ordered)) for p in ordered]
-                self.legal = [a for a, _ in self.outcomes]
+                self.outcomes = tuple((len(table) + p, 1.0 / len(ordered)) for p in ordered)
+                self.legal = tuple(a for a, _ in self.outcomes)
             else:
                 (self.player,) = (racer,) if racer is not None else tuple(actors)
-                self.legal = list(table.legal_ids(value, self.player))
-        self.legal_set = frozenset(self.legal)
+                self.legal = table.legal_ids(value, self.player)
+            self.legal_set = frozenset(self.legal)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
@@ -275,11 +277,11 @@ class CastleState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self._node.outcomes)
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: int) -> tuple[int, ...]:
         node = self._node
         if player != node.player and node.player != CHANCE:
-            return []
-        return list(node.legal)
+            return ()
+        return node.legal
 
     def _apply_action(self, action: int) -> None:
         node = self._node
@@ -380,7 +382,7 @@ def load(name: str, **options: Any) -> Any:
     register([name])
     readings = options.pop("readings", None)
     if isinstance(readings, dict):
-        options["readings"] = ",".join(f"{k}={v}" for k, v in readings.items())
+        options["readings"] = ";".join(f"{k}:{v}" for k, v in readings.items())
     elif readings is not None:
         options["readings"] = readings
     return pyspiel.load_game(openspiel_name(name), options)

@@ -146,6 +146,14 @@ class Game(abc.ABC, Generic[S, A]):
     def legal_actions(self, state: S) -> tuple[Any, ...]:
         """All legal actions in a deterministic order; at a chance node, the outcomes."""
 
+    def legal_actions_of(self, state: S, player: int) -> tuple[Any, ...]:
+        """The legal actions of ``player`` (where several players may act, only theirs; at a chance
+        node, the outcomes). Games with several actors may override it with something faster."""
+        legal = self.legal_actions(state)
+        if len(self.actors(state)) <= 1:
+            return legal
+        return tuple(a for a in legal if getattr(a, "player", None) == player)
+
     @abc.abstractmethod
     def candidate_actions(self, state: S) -> tuple[Any, ...]:
         """A superset of the legal actions: every well-formed action of this state's kind,
