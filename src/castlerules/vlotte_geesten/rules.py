@@ -29,7 +29,7 @@ SUBSETS: tuple[frozenset[Obj], ...] = tuple(
 _SINGLE: dict[frozenset[Obj], Obj] = {frozenset((o,)): o for o in Obj}
 
 #: Every roll five dice could show, possible with the game's faces or not.
-_ALL_ROLLS: tuple[Roll, ...] = tuple(Roll(f) for f in itertools.product(Obj, repeat=5))  # type: ignore[arg-type]
+_ALL_ROLLS: tuple[Roll, ...] = tuple(Roll(f) for f in itertools.product(Obj, repeat=5))
 
 #: Readings, by interpretation, that the rules switch on.
 GRAB_PHASE = "vg.interp.grab-phase"
@@ -74,7 +74,7 @@ def _distribution(dice: tuple[tuple[Obj, ...], ...]) -> tuple[tuple[Roll, Fracti
         p = Fraction(1)
         for die, face in zip(per_die, combo):
             p *= Fraction(die[face], 6)
-        outcomes.append((Roll(combo), p))  # type: ignore[arg-type]
+        outcomes.append((Roll(combo), p))
     return tuple(outcomes)
 
 
@@ -256,7 +256,7 @@ class VlotteGeesten(Game[State, Any]):
     @reads(GRAB_PHASE)
     def _grab_violation(self, state: State, action: Grab | Pass) -> Violation | None:
         p = action.player
-        if not isinstance(p, int) or not 0 <= p < self._n:
+        if not 0 <= p < self._n:
             return violation(
                 "vg.spel.spelers", f"there is no player p{p} in a {self._n}-player game"
             )
@@ -268,8 +268,6 @@ class VlotteGeesten(Game[State, Any]):
                 "vg.spel.een-voorwerp", f"p{p} has already {done} after this roll"
             )
         if action.__class__ is Grab:
-            if not action.objects or not all(isinstance(o, Obj) for o in action.objects):
-                return violation("vg.spel.een-voorwerp", "a grab must take at least one object")
             taken = action.objects & state.grabbed
             if taken:
                 names = "+".join(notation.obj_name(o) for o in sorted(taken))
@@ -354,16 +352,10 @@ class VlotteGeesten(Game[State, Any]):
 
     # -- notation, JSON, pictures ----------------------------------------------------------
     def state_to_text(self, state: State) -> str:
-        # TEMPORARY until the position notation lands: the JSON of the state.
-        from castlerules.core import jsonio
-
-        return jsonio.dumps(state)
+        return notation.state_to_text(state)
 
     def parse_position(self, text: str) -> State:
-        from castlerules.core import jsonio
-
-        found: State = jsonio.loads(State, text)
-        return found
+        return notation.parse_position(text)
 
     def action_to_str(self, state: State, action: Any) -> str:
         return notation.action_to_str(action)
@@ -389,15 +381,30 @@ class VlotteGeesten(Game[State, Any]):
         require(len(set(state.wrong)) == len(state.wrong), "state.wrong: a player is listed twice")
         require(all(0 <= p < n for p in state.wrong), "state.wrong: unknown player")
         if not self.regrab:
-            require(set(state.wrong) <= set(state.acted), "state.wrong: only players who acted")
+            require(
+                [p for p in state.acted if p in state.wrong] == list(state.wrong),
+                "state.wrong: the wrong grabbers must have acted, in the same order",
+            )
         require(
             (not state.wrong) == (not state.grabbed), "state.grabbed: must match the wrong grabs"
         )
         if state.dice is None:
             require(not state.acted and not state.wrong, "state.acted: nobody acts before the roll")
-        else:
-            require(state.supply > 0, "state.dice: no roll after the end")
-            require(state.dice in self._faces, "state.dice: these dice cannot show that")
+            return
+        require(state.supply > 0, "state.dice: no roll after the end")
+        require(state.dice in self._faces, "state.dice: these dice cannot show that")
+        self._validate_grabbed(state)
+
+    def _validate_grabbed(self, state: State) -> None:
+        """Each wrong grab took at least one object nobody had grabbed; a grab of the answer alone
+        is never wrong."""
+        wrong, grabbed = len(state.wrong), len(state.grabbed)
+        require(grabbed >= wrong, "state.grabbed: fewer objects than wrong grabs")
+        if answer_of(state.dice) in state.grabbed:
+            require(
+                grabbed > wrong,
+                "state.grabbed: the answer can only have been grabbed with another object",
+            )
 
     def render(self, state: State) -> str:
         return render.render_text(state)
