@@ -13,7 +13,8 @@ while not game.is_terminal(state) and len(actions) < 60:
     action = random_action(game, state, rng)
     print(f"{len(actions):3d}  {game.action_to_str(state, action)}")
     if game.is_chance(state):
-        print("     " + game.render(game.apply(state, action)).splitlines()[2])
+        rolled = game.render(game.apply(state, action)).splitlines()
+        print("     " + next(line for line in rolled if line.startswith("dice:")))
     actions.append(game.action_to_str(state, action))
     state = game.apply(state, action)
 print()

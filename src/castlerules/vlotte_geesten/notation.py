@@ -236,7 +236,10 @@ def parse_position(text: str) -> State:
     offset = len(text) - len(text.lstrip())
     fields = [(c + offset, w) for c, w in _fields(stripped)] if stripped else []
     if len(fields) != len(FIELDS):
-        where = fields[-1][0] + len(fields[-1][1]) if fields else 1
+        if len(fields) > len(FIELDS):
+            where = fields[len(FIELDS)][0]
+        else:
+            where = fields[-1][0] + len(fields[-1][1]) if fields else 1
         raise ParseError(
             f"column {where}: expected {len(FIELDS)} fields ({' '.join(FIELDS)}), "
             f"got {len(fields)}"

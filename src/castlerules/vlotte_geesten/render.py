@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from castlerules.vlotte_geesten import kernel
+from castlerules.vlotte_geesten import kernel, notation
 from castlerules.vlotte_geesten.state import COLOURS, Obj, State
 
 
@@ -26,6 +26,7 @@ def render_roll(faces: tuple[Obj, ...]) -> str:
 
 def render_text(state: State) -> str:
     lines = [
+        "position: " + notation.state_to_text(state),
         "scores: " + "  ".join(f"p{i}={s}" for i, s in enumerate(state.scores)),
         f"supply: {state.supply}   pot: {state.pot}   dice with: p{state.roller}",
     ]

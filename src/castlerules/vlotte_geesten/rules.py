@@ -374,6 +374,9 @@ class VlotteGeesten(Game[State, Any]):
             sum(state.scores) + state.supply + state.pot == TOTAL_POINTS,
             f"state: supply + pot + scores must be {TOTAL_POINTS}",
         )
+        require(
+            state.supply > 0 or state.pot == 0, "state.pot: the pot is empty when the supply is"
+        )
         require(0 <= state.roller < n, f"state.roller: expected a player from 0 to {n - 1}")
         require(len(set(state.acted)) == len(state.acted), "state.acted: a player acts once")
         require(all(0 <= p < n for p in state.acted), "state.acted: unknown player")
