@@ -41,26 +41,28 @@ def _write(tmp_path: Path, text: str) -> str:
     return str(path)
 
 
-def test_a_board_file_loads(tmp_path: Path) -> None:
+def test_a_board_file_loads_and_the_game_keeps_the_board_by_value(tmp_path: Path) -> None:
     path = _write(tmp_path, DEFAULT_TEXT)
     game = castlerules.make("spookslot", board=path)
-    assert game.options["board"] == path
+    assert game.options["board"] == DEFAULT_TEXT  # records carry the text, never the path
     assert castlerules.make("spookslot", **game.options) == game
     assert game.board.ids == default_board().ids
+    by_name = castlerules.make("spookslot", board="spookslot-default")
+    assert "board" not in by_name.options and by_name == castlerules.make("spookslot")
 
 
 @pytest.mark.parametrize(
     ("old", "new", "complaint"),
     [
         ('colour = "stair"', 'colour = "purple"', "colour"),
-        ('next = ["t2"]', 'next = ["nowhere"]', "unknown squares"),
-        ('next = ["t2"]', "next = []", "non-empty list"),
-        ('id = "t2"', 'id = "t1"', "repeated square ids"),
+        ('next = ["t2"]', 'next = ["nowhere"]', "square #1: 'next' names a square that does not"),
+        ('next = ["t2"]', "next = []", "one or two distinct"),
+        ('id = "t2"', 'id = "t1"', "square #2 repeats the id of square #1"),
         ('id = "t2"', 'id = "exit"', "reserved"),
         ('start = "t1"', 'start = "t9"', "'start' must name a square"),
         ('fallback = "t3"', 'fallback = "t2"', "not a blue square"),
         ('floor = "upper"', 'floor = "attic"', "floor"),
-        ('next = ["h1"]', 'next = ["hs1"]', "circle"),
+        ('next = ["h1"]', 'next = ["hs1"]', "circle through square #"),
         ("[[square]]\nid = \"t1\"", "[[square\nid = \"t1\"", "TOML"),
         ('name = "reconstruction v1"', 'name = "x"\nsize = 3', "unknown top-level"),
         # well-formed files whose board contradicts the rulebook's shape
@@ -68,7 +70,7 @@ def test_a_board_file_loads(tmp_path: Path) -> None:
          'trap = "bookcase"\nfallback = "l3"\nstar = true',
          'id = "lk4"\ncolour = "red"\nroom = "library"\nfloor = "lower"\nnext = ["g1"]\n'
          'trap = "bookcase"\nfallback = "l3"', "1 red star squares"),
-        ('fallback = "l3"', 'fallback = "t3"', "not the nearest blue square"),
+        ('fallback = "l3"', 'fallback = "t3"', "square #.*fallback square #3 is not the nearest"),
         ('id = "ls4"\ncolour = "blue"', 'id = "ls4"\ncolour = "red"', "trap"),
     ],
 )

@@ -400,7 +400,11 @@ def test_wrong_player_or_escaped_pawn() -> None:
     s = st([(EXIT, "t1"), ("t2", S)], roll=1)
     assert clause_of(g, s, Move(1, 0)) == "spookslot.pionnen.beginner"
     assert clause_of(g, s, Move(0, 0)) == "spookslot.exit.ontsnapt"
-    assert clause_of(g, s, Move(0, 2)) == "spookslot.pionnen.aantal"
+    with pytest.raises(InvalidActionError, match="pawn must be from 0 to 1"):
+        Move(0, 2)  # there is no third pawn: refused when the action is made
+    five = Spookslot(players=5)
+    s5 = st([("t1",), ("t2",), (S,), (S,), (S,)], roll=1)
+    assert clause_of(five, s5, Move(0, 1)) == "spookslot.pionnen.aantal"
     assert clause_of(g, s, Move(7, 0)) == "spookslot.intro.spelers"
     with pytest.raises(InvalidActionError):
         g.violation(s, "p0 move b")

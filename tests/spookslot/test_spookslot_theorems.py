@@ -83,14 +83,14 @@ class _TrapToStart(Spookslot):
 class _NoBounce(Spookslot):
     """Broken: moves ignore the other pawns (no bounce)."""
 
-    def _land(self, path: tuple[str, ...], roll: int, occ: frozenset[str]) -> int:
-        return super()._land(path, roll, frozenset())
+    def _land(self, path: tuple[str, ...], roll: int, occ: int) -> int:
+        return super()._land(path, roll, 0)
 
 
 class _Overshoot(Spookslot):
     """Broken: a roll past the Exit still escapes."""
 
-    def _land(self, path: tuple[str, ...], roll: int, occ: frozenset[str]) -> int:
+    def _land(self, path: tuple[str, ...], roll: int, occ: int) -> int:
         if path[-1] == EXIT and roll > len(path):
             return len(path)
         return super()._land(path, roll, occ)

@@ -95,7 +95,7 @@ def layout(board: Board) -> dict[str, tuple[float, float]]:
     return pos
 
 
-def render_svg(state: State, game: Spookslot | None = None) -> str:
+def render_svg(state: State, game: Spookslot | None = None, highlight: tuple[str, ...] = ()) -> str:
     """An SVG picture: the board as a path of coloured squares (stars marked, routes side by side)
     and the pawns as coloured discs labelled with their player and letter."""
     if game is None:

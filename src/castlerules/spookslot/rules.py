@@ -4,25 +4,29 @@ the secret passage, the Exit and the win — each tied to its clause."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
+import attrs
+
+from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import from_weights
-from castlerules.core.errors import InvalidOptionError, SpecError, Violation
+from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
-from castlerules.core.registry import clause, violation
+from castlerules.core.registry import clause, reads, violation
 from castlerules.spookslot import notation, render
-from castlerules.spookslot.board import Board, board_problems, default_board, parse_board
-from castlerules.spookslot.kernel import NO_MOVE, landing_cached
+from castlerules.spookslot.board import DEFAULT_NAME, load_board
+from castlerules.spookslot.kernel import NO_MOVE, landing
 from castlerules.spookslot.state import (
     EXIT,
     GHOST,
+    LINE,
     START,
     TRAPS,
     Ball,
     Move,
+    Pass,
     Passage,
     Phase,
     Roll,
@@ -31,6 +35,12 @@ from castlerules.spookslot.state import (
 
 DEFAULT_FACES: tuple[int | str, ...] = (1, 2, 3, 4, "ghost", "ghost")
 MAX_FACE = 6
+#: The largest weight ``trap_weights`` accepts for one trap.
+MAX_WEIGHT = 1_000_000
+#: Bounds of the caches a game keeps (entries): moves per pawn situation, and per state.
+PAWN_CACHE = 1 << 16
+STATE_CACHE = 4096
+LANDING_CACHE = 1 << 16
 
 Moves = dict[Move, str]
 T = TypeVar("T")
@@ -76,7 +86,7 @@ def place(
 def _parse_faces(faces: Any) -> tuple[int, ...]:
     """Validate ``die_faces``: six faces, each a number 1-6 or "ghost" (interp. die-faces)."""
     if not isinstance(faces, Sequence) or isinstance(faces, str) or len(faces) != 6:
-        raise InvalidOptionError(f"die_faces must be a list of six faces, got {faces!r}")
+        raise InvalidOptionError(f"die_faces must be a list of six faces, got {quote(faces)}")
     out = []
     for f in faces:
         if f == "ghost":
@@ -85,7 +95,7 @@ def _parse_faces(faces: Any) -> tuple[int, ...]:
             out.append(f)
         else:
             raise InvalidOptionError(
-                f"die_faces: each face is a number from 1 to {MAX_FACE} or 'ghost', got {f!r}"
+                f"die_faces: each face is a number from 1 to {MAX_FACE} or 'ghost', got {quote(f)}"
             )
     if all(f == GHOST for f in out):
         raise InvalidOptionError("die_faces: at least one face must be a number")
@@ -93,31 +103,52 @@ def _parse_faces(faces: Any) -> tuple[int, ...]:
 
 
 def _parse_weights(weights: Any) -> dict[str, int]:
-    """Validate ``trap_weights``: each trap -> a non-negative integer weight (interp. trap-weights)."""
-    if not isinstance(weights, Mapping) or set(weights) != set(TRAPS):
-        raise InvalidOptionError(f"trap_weights must map each trap {list(TRAPS)} to a weight")
+    """Validate ``trap_weights``: each trap -> an integer weight from 0 to MAX_WEIGHT, not all 0
+    (interpretation spookslot.interp.trap-weights)."""
+    if not isinstance(weights, Mapping) or len(weights) != len(TRAPS) or set(weights) != set(TRAPS):
+        raise InvalidOptionError(f"trap_weights must map each trap ({', '.join(TRAPS)}) to a weight")
     for t in TRAPS:
         w = weights[t]
-        if not isinstance(w, int) or isinstance(w, bool) or w < 0:
-            raise InvalidOptionError(f"trap_weights[{t!r}] must be an integer >= 0, got {w!r}")
+        if not isinstance(w, int) or isinstance(w, bool) or not 0 <= w <= MAX_WEIGHT:
+            raise InvalidOptionError(
+                f"trap_weights[{t!r}] must be an integer from 0 to {MAX_WEIGHT}, got {quote(w)}"
+            )
     if not any(weights[t] for t in TRAPS):
         raise InvalidOptionError("trap_weights must not all be zero")
     return {t: int(weights[t]) for t in TRAPS}
 
 
-def load_board(path: Any) -> Board:
-    """Load and validate a board file given by ``path`` (the ``board`` option)."""
-    if not isinstance(path, str | Path):
-        raise InvalidOptionError(f"board must be a path to a board file, got {path!r}")
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidOptionError(f"board: cannot read {str(path)!r}: {exc}") from exc
-    board = parse_board(text, where=f"board {str(path)!r}")
-    problems = board_problems(board)
-    if problems:
-        raise SpecError(f"board {str(path)!r}: " + "; ".join(problems))
-    return board
+@attrs.frozen(slots=True)
+class Outcome:
+    """What one way forward gives a pawn: the move (None if the route is not one the move may take
+    or the pawn cannot move along it), where it ends and whether the ball drops."""
+
+    path: tuple[str, ...]
+    choices: tuple[str, ...]
+    offset: int
+    move: Move | None
+    dest: str
+    drops: bool
+
+
+class MoveSet(NamedTuple):
+    """The legal moves of a MOVE state: each move's destination, the moves that drop the ball, and
+    the legal actions in order (``Pass`` last when moving is optional). Never mutated."""
+
+    dest: dict[Move, str]
+    drops: frozenset[Move]
+    actions: tuple[Any, ...]
+
+
+_NO_MOVES = MoveSet({}, frozenset(), ())
+#: A pawn's moves by (game signature, square, roll, occupancy within reach): (route, end, drops).
+_PAWN_CACHE: BoundedCache[
+    tuple[Any, str, int, int], tuple[tuple[tuple[str, ...], str, bool], ...]
+] = BoundedCache(PAWN_CACHE)
+#: The kernel's answers by its arguments (a pure function: shared by every game).
+_LANDING_CACHE: BoundedCache[tuple[int, int, tuple[bool, ...], bool, bool], int] = BoundedCache(
+    LANDING_CACHE
+)
 
 
 class Spookslot(Game[State, Any]):
@@ -125,14 +156,18 @@ class Spookslot(Game[State, Any]):
 
     Options: ``players`` (2-6, default 2, interpretation spookslot.interp.players), ``first_player``
     (spookslot.interp.first-player), ``die_faces`` (six faces, numbers 1-6 or "ghost"; default
-    1, 2, 3, 4, ghost, ghost), ``trap_weights`` (trap -> integer weight; default uniform),
-    ``board`` (path to a board file; default the packaged reconstruction), ``no_yellow`` (the
-    optional rule: no move may end on a yellow square).
+    1, 2, 3, 4, ghost, ghost), ``trap_weights`` (trap -> integer weight from 0 to 1,000,000; default
+    uniform), ``board`` (a packaged board's name, board text or a path; default the packaged
+    reconstruction ``"spookslot-default"``), ``no_yellow`` (the optional rule: no move may end on a
+    yellow square), and ``readings``/``ruleset`` for every other interpretation in the spec.
+
+    A game object may be shared between threads: its only mutable parts are two
+    ``BoundedCache``\\ s of immutable values.
     """
 
     name: ClassVar[str] = "spookslot"
     state_type: ClassVar[type] = State
-    action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage)
+    action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 6)
     playout_cap: ClassVar[int] = 100_000
 
@@ -155,7 +190,7 @@ class Spookslot(Game[State, Any]):
         first_player: int = 0,
         die_faces: Sequence[int | str] | None = None,
         trap_weights: Mapping[str, int] | None = None,
-        board: str | None = None,
+        board: Any = None,
         no_yellow: bool = False,
         readings: Mapping[str, str] | None = None,
         ruleset: str | None = None,
@@ -180,7 +215,7 @@ class Spookslot(Game[State, Any]):
         ):
             raise InvalidOptionError(f"first_player must be a player from 0 to {n - 1}")
         if not isinstance(no_yellow, bool):
-            raise InvalidOptionError(f"no_yellow must be true or false, got {no_yellow!r}")
+            raise InvalidOptionError(f"no_yellow must be true or false, got {quote(no_yellow)}")
         faces = _parse_faces(DEFAULT_FACES if die_faces is None else die_faces)
         weights = _parse_weights(
             {t: 1 for t in TRAPS} if trap_weights is None else trap_weights
@@ -192,11 +227,9 @@ class Spookslot(Game[State, Any]):
             options["die_faces"] = shown
         if len(set(weights.values())) != 1:
             options["trap_weights"] = weights
-        if board is None:
-            self.board = default_board()
-        else:
-            self.board = load_board(board)
-            options["board"] = str(board)
+        self.board, stored = load_board(DEFAULT_NAME if board is None else board)
+        if stored != DEFAULT_NAME:
+            options["board"] = stored
         super().__init__(options)
         self._n = n
         self._first = first_player
@@ -208,12 +241,75 @@ class Spookslot(Game[State, Any]):
             (Roll(f), Fraction(c, 6)) for f, c in sorted(counts.items(), key=lambda x: (x[0] == 0, x[0]))
         )
         self._faces = frozenset(counts)
+        self._die_actions = tuple(r for r, _ in self.die)
         self.ball: tuple[tuple[Ball, Fraction], ...] = from_weights(
             (Ball(t), weights[t]) for t in TRAPS
         )
         self._traps = frozenset(b.trap for b, _ in self.ball)
+        self._ball_actions = tuple(b for b, _ in self.ball)
         self.window = max(f for f in faces) + n * self._per_player
-        self._cache: dict[State, Moves] = {}
+        self._resolve_readings()
+        self._tables()
+        #: What decides a pawn's moves besides its square, the roll and the occupancy: games with
+        #: the same signature share the entries of the module's pawn cache.
+        self._signature = (
+            type(self), self.board, self.window, self.no_yellow, self._bounce_fork, self._bounce_route,
+            self._count_square, self._count_back, self._share_blocked, self._share_always,
+            self._line,
+        )
+        self._pawn_cache = _PAWN_CACHE
+        #: The Move objects of each player's pawns by route (interned; at most the universe).
+        self._named: tuple[tuple[dict[tuple[str, ...], Move], ...], ...] = tuple(
+            tuple({} for _ in range(self._per_player)) for _ in range(self._n)
+        )
+        self._state_cache: BoundedCache[State, MoveSet] = BoundedCache(STATE_CACHE)
+
+    @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
+           "spookslot.interp.bounce-colour", "spookslot.interp.exit-exact",
+           "spookslot.interp.bounce-past-exit", "spookslot.interp.forced-move",
+           "spookslot.interp.shared-squares", "spookslot.interp.secret-passage",
+           "spookslot.interp.ghost-reroll", "spookslot.interp.four-player-second-pawn",
+           "spookslot.interp.start-line", "spookslot.interp.ball-once")
+    def _resolve_readings(self) -> None:
+        """The readings as plain attributes (hot paths never look strings up); incompatible
+        combinations are refused with the reason."""
+        r = self.reading
+        self._bounce_route = "safe" if r("route-choice") == "bounce-safe" else "choose"
+        self._bounce_fork = r("bounce-at-fork")
+        if self._bounce_route == "safe":
+            if self._bounce_fork == "short":
+                raise InvalidOptionError(
+                    "spookslot: route-choice=bounce-safe sends every bounce along the safe route, "
+                    "so bounce-at-fork=short contradicts it"
+                )
+            self._bounce_fork = "safe"
+        self._count_square = r("bounce-colour") == "count-square"
+        self._count_back = r("exit-exact") == "count-back"
+        self._share_blocked = r("bounce-past-exit") == "share"
+        self._forced = r("forced-move")
+        self._share_always = r("shared-squares") == "always"
+        self._auto_passage = r("secret-passage") == "always"
+        self._reroll_until = r("ghost-reroll") == "until-number"
+        self._sticky_release = r("four-player-second-pawn") == "once-reached"
+        self._line = r("start-line") == "line-square"
+        self._mover_only = r("ball-once") == "mover-only"
+
+    def _tables(self) -> None:
+        """Lookups computed once from the board and the options."""
+        b = self.board
+        self._bit = b.bit
+        shareable = b.mask(b.blue) | (b.bit[b.green_star] if b.green_star else 0)
+        self._blocking = ~shareable if self._share_always else -1
+        self._actors = tuple(frozenset((p,)) for p in range(self._n))
+        self._places = frozenset({START, EXIT, *b.ids} | ({LINE} if self._line else set()))
+        self._distance = b.distance_to_exit() if self._forced == "lead-pawn" else {}
+        self._branch = {(f, kind): b.branch(f, kind) for f in b.forks for kind in ("safe", "short")}
+        self._fallback_of = {
+            t: {q: b.fallback[q] for q in b.zone[t]} for t in TRAPS
+        }
+        self._passes = tuple(Pass(p) for p in range(self._n))
+        #: The bits of the squares a move from a square can touch (filled as squares are met).
+        self._reach: dict[str, int] = {}
 
     @property
     def num_players(self) -> int:
@@ -240,34 +336,36 @@ class Spookslot(Game[State, Any]):
     @clause("spookslot.doel.winnen-twee-pionnen", "spookslot.doel.winnen-een-pion",
             "spookslot.einde.twee-vier", "spookslot.einde.vijf-zes")
     def winners(self, state: State) -> frozenset[int]:
-        return frozenset((state.winner,)) if state.phase is Phase.OVER else frozenset()
+        return self._actors[state.winner] if state.phase is Phase.OVER else frozenset()
 
     def is_chance(self, state: State) -> bool:
-        return state.phase in (Phase.ROLL, Phase.REROLL, Phase.BALL)
+        phase = state.phase
+        return phase is Phase.ROLL or phase is Phase.BALL or phase is Phase.REROLL
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
-        if state.phase is Phase.BALL:
-            return self.ball
-        if state.phase in (Phase.ROLL, Phase.REROLL):
+        phase = state.phase
+        if phase is Phase.ROLL or phase is Phase.REROLL:
             return self.die
+        if phase is Phase.BALL:
+            return self.ball
         return ()
 
     @clause("spookslot.geheim.sterveld")
     def actors(self, state: State) -> frozenset[int]:
         if state.phase is Phase.MOVE:
-            return frozenset((state.turn,))
+            return self._actors[state.turn]
         if state.phase is Phase.PASSAGE:
             return frozenset(p for p, _ in state.pending)
         return frozenset()
 
     def legal_actions(self, state: State) -> tuple[Any, ...]:
         phase = state.phase
+        if phase is Phase.ROLL or phase is Phase.REROLL:
+            return self._die_actions
         if phase is Phase.MOVE:
-            return tuple(self.moves(state))
+            return self.move_set(state).actions
         if phase is Phase.BALL:
-            return tuple(b for b, _ in self.ball)
-        if phase in (Phase.ROLL, Phase.REROLL):
-            return tuple(r for r, _ in self.die)
+            return self._ball_actions
         if phase is Phase.PASSAGE:
             return tuple(Passage(p, k, t) for p, k in state.pending for t in (True, False))
         return ()
@@ -276,11 +374,13 @@ class Spookslot(Game[State, Any]):
         extra: list[Any] = [Roll(f) for f in range(MAX_FACE + 1)]
         extra += [Ball(t) for t in TRAPS]
         for p in range(self._n):
-            for k in range(self._per_player + 1):
+            extra.append(Pass(p))
+            for k in range(self._per_player):
                 extra.append(Move(p, k))
                 extra.append(Passage(p, k, True))
                 extra += [Move(p, k, (b,)) for f in self.board.forks for b in self.board.next[f]]
-        extra.append(Move(state.turn, 0, ("nowhere",)))
+        extra.append(Move(state.turn % 64, 0, ("nowhere",)))
+        extra.append(Move(0, 1))
         legal = self.legal_actions(state)
         seen = set(legal)
         return (*legal, *(a for a in extra if a not in seen))
@@ -288,7 +388,7 @@ class Spookslot(Game[State, Any]):
     # -- where pawns stand ---------------------------------------------------------------------
     def occupied(self, state: State) -> frozenset[str]:
         """The squares with at least one pawn on them."""
-        return frozenset(q for ps in state.pawns for q in ps if q != START and q != EXIT)
+        return frozenset(q for ps in state.pawns for q in ps if self._bit.get(q, 0))
 
     @clause("spookslot.eindigen.gevaar", "spookslot.spook.kogel")
     def anyone_in_danger(self, state: State) -> bool:
@@ -297,86 +397,188 @@ class Spookslot(Game[State, Any]):
         return any(q in danger for ps in state.pawns for q in ps)
 
     @clause("spookslot.getal.vier-spelers", "spookslot.getal.twee-drie-spelers")
+    @reads("spookslot.interp.four-player-second-pawn")
     def locked(self, state: State, player: int, pawn: int) -> bool:
         """With 4 players, the second pawn waits until the first has reached the laboratory floor
-        (interpretation spookslot.interp.four-player-second-pawn)."""
-        if not self._four or state.released[player]:
+        (interpretation spookslot.interp.four-player-second-pawn: once for good, or — option
+        ``while-there`` — only while the first pawn stands there or has escaped)."""
+        if not self._four:
             return False
         first = state.first[player]
-        return first != -1 and pawn != first
+        if first == -1 or pawn == first:
+            return False
+        if self._sticky_release:
+            return not state.released[player]
+        lead = state.pawns[player][first]
+        return not (lead in self.board.lower or lead == EXIT)
 
     # -- moves -----------------------------------------------------------------------------
+    def moves(self, state: State) -> dict[Move, str]:
+        """Every legal move in a MOVE state, with the square it ends on (``"exit"``: escaped)."""
+        return dict(self.move_set(state).dest)
+
     @clause("spookslot.getal.zetten", "spookslot.getal.niet-verdelen", "spookslot.routes.kiezen",
             "spookslot.exit.moet-verplaatsen", "spookslot.optioneel.geel",
             "spookslot.optioneel.geel-blijft-staan")
-    def moves(self, state: State) -> Moves:
-        """Every legal move in a MOVE state, with the square it ends on (``"exit"``: escaped).
+    @reads("spookslot.interp.forced-move")
+    def move_set(self, state: State) -> MoveSet:
+        """The legal moves of a MOVE state (empty in other phases), cached per state.
 
         One pawn moves the whole roll; at a fork the move names its route; a pawn that cannot
         move (past the Exit, a bounce that would reach it, or — with the optional rule — an end
-        on yellow) stays, and the player must move another pawn that can.
+        on yellow) stays, and the player must move another pawn that can (interpretation
+        spookslot.interp.forced-move: any pawn that can; ``lead-pawn``: the one nearest the Exit
+        if it can; ``optional``: the player may also pass).
         """
-        found = self._cache.get(state)
+        found = self._state_cache.get(state)
         if found is not None:
             return found
-        result: Moves = {}
-        if state.phase is Phase.MOVE:
-            p = state.turn
-            occ = self.occupied(state)
-            for k, pos in enumerate(state.pawns[p]):
-                if pos == EXIT or self.locked(state, p, k):
-                    continue
-                for move, dest in self._pawn_moves(p, k, pos, state.roll, occ):
-                    result.setdefault(move, dest)
-        if len(self._cache) > 50_000:
-            self._cache.clear()
-        self._cache[state] = result
-        return result
+        return self._state_cache.put(state, self._compute_move_set(state))
 
-    def _pawn_moves(
-        self, p: int, k: int, pos: str, roll: int, occ: frozenset[str]
-    ) -> list[tuple[Move, str]]:
-        out = []
-        yellow = self.board.yellow
-        for path, choices in self.board.paths(pos, self.window):
+    def _compute_move_set(self, state: State) -> MoveSet:
+        if state.phase is not Phase.MOVE:
+            return _NO_MOVES
+        p, roll, bit = state.turn, state.roll, self._bit
+        occ = 0
+        for ps in state.pawns:
+            for q in ps:
+                occ |= bit[q]
+        per_pawn = []
+        reach = self._reach
+        four = self._four
+        for k, pos in enumerate(state.pawns[p]):
+            if pos == EXIT or (four and self.locked(state, p, k)):
+                continue
+            within = reach.get(pos)
+            if within is None:
+                within = reach.setdefault(pos, self.board.reach(pos, self.window))
+            key = (self._signature, pos, roll, occ & within)
+            outs = self._pawn_cache.get(key)
+            if outs is None:
+                outs = self._pawn_cache.put(key, self._pawn_outcomes(pos, roll, occ))
+            if outs:
+                per_pawn.append((k, pos, outs))
+        if self._forced == "lead-pawn" and len(per_pawn) == 2:
+            d0, d1 = (self._distance[pos] for _, pos, _ in per_pawn)
+            if d0 != d1:
+                per_pawn = [per_pawn[0] if d0 < d1 else per_pawn[1]]
+        dest: dict[Move, str] = {}
+        drops = set()
+        for k, _, outs in per_pawn:
+            named = self._named[p][k]
+            for via, to, drop in outs:
+                move = named.get(via)
+                if move is None:
+                    move = named.setdefault(via, Move(p, k, via))
+                dest[move] = to
+                if drop:
+                    drops.add(move)
+        actions: tuple[Any, ...] = tuple(dest)
+        if self._forced == "optional" and actions:
+            actions = (*actions, self._passes[p])
+        return MoveSet(dest, frozenset(drops), actions)
+
+    def _pawn_outcomes(self, pos: str, roll: int, occ: int) -> tuple[tuple[tuple[str, ...], str, bool], ...]:
+        """The distinct legal moves of a pawn on ``pos``: (route named, destination, ball drops)."""
+        out: dict[tuple[str, ...], tuple[tuple[str, ...], str, bool]] = {}
+        for o in self.outcomes(0, 0, pos, roll, occ):
+            if o.move is not None and o.move.via not in out:
+                out[o.move.via] = (o.move.via, o.dest, o.drops)
+        return tuple(out.values())
+
+    def _ways(self, pos: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+        """The paths forward from ``pos`` (behind the start, with the start line a square of its
+        own under spookslot.interp.start-line = line-square, the first step is onto the line)."""
+        if pos == START and self._line:
+            return tuple(((LINE, *path), ("", *choices))
+                         for path, choices in self.board.paths(LINE, self.window - 1))
+        return self.board.paths(pos, self.window)
+
+    @clause("spookslot.getal.zetten", "spookslot.eindigen.bezet", "spookslot.routes.kiezen",
+            "spookslot.eindigen.veilig", "spookslot.eindigen.gevaar")
+    @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
+           "spookslot.interp.bounce-colour", "spookslot.interp.no-yellow",
+           "spookslot.interp.start-line")
+    def outcomes(self, p: int, k: int, pos: str, roll: int, occ: int) -> Iterator[Outcome]:
+        """For every way forward from ``pos``: where the kernel ends a move of ``roll`` with the
+        squares of ``occ`` taken, the route the move names, and whether the ball drops.
+
+        At a fork the count passes, the move names its route. A bounce that passes a fork takes the
+        route the readings give: the player's choice (named in the move), the safe or the short
+        route (not named). With the optional rule an end on yellow is no move."""
+        board = self.board
+        for path, choices in self._ways(pos):
             off = self._land(path, roll, occ)
             if off == NO_MOVE:
+                yield Outcome(path, choices, off, None, pos, False)
                 continue
             dest = path[off - 1]
-            if self.no_yellow and dest in yellow:
+            if off < roll:  # counted back from the Exit: every fork up to it is named
+                named = [c for c in choices if c]
+                count_at = path[2 * (len(path)) - roll - 1]
+            else:
+                named = [c for c in choices[:roll] if c]
+                count_at = path[roll - 1]
+                ok = True
+                for i in range(roll + 1, off + 1):
+                    c = choices[i - 1]
+                    if not c:
+                        continue
+                    rule = self._bounce_fork if i == roll + 1 else self._bounce_route
+                    if rule == "choose":
+                        named.append(c)
+                    elif c != self._branch[(path[i - 2], rule)]:
+                        ok = False
+                if not ok:
+                    yield Outcome(path, choices, off, None, dest, False)
+                    continue
+            if self.no_yellow and dest in board.yellow:
+                yield Outcome(path, choices, off, None, dest, False)
                 continue
-            out.append((Move(p, k, tuple(c for c in choices[:off] if c)), dest))
-        return out
+            trigger = count_at if self._count_square else dest
+            yield Outcome(path, choices, off, Move(p, k, tuple(named)), dest,
+                          trigger in board.danger)
 
-    def _land(self, path: tuple[str, ...], roll: int, occ: frozenset[str]) -> int:
+    @reads("spookslot.interp.shared-squares", "spookslot.interp.exit-exact",
+           "spookslot.interp.bounce-past-exit")
+    def _land(self, path: tuple[str, ...], roll: int, occ: int) -> int:
+        """The kernel ``landing`` on ``path`` (squares a trap or the passage may share do not
+        block under spookslot.interp.shared-squares = always)."""
         w = self.window
+        bit = self._bit
+        taken = occ & self._blocking
         to_exit = len(path) if path[-1] == EXIT else w + 1
-        flags = tuple(q in occ for q in path) + (True,) * (w - len(path))
-        return int(landing_cached(roll, to_exit, flags))
+        flags = tuple(bit[q] & taken != 0 for q in path) + (True,) * (w - len(path))
+        key = (roll, to_exit, flags, self._count_back, self._share_blocked)
+        found = _LANDING_CACHE.get(key)
+        if found is None:
+            found = _LANDING_CACHE.put(key, int(landing(*key)))
+        return found
 
     # -- legality --------------------------------------------------------------------------
     def rule_violation(self, state: State, action: Any) -> Violation | None:
         if state.phase is Phase.OVER:
             cid = "spookslot.einde.twee-vier" if self._n <= 4 else "spookslot.einde.vijf-zes"
             return violation(cid, "the game is over")
-        if isinstance(action, Roll):
-            return self._roll_violation(state, action)
-        if isinstance(action, Ball):
-            return self._ball_violation(state, action)
-        if isinstance(action, Move):
+        cls = action.__class__
+        if cls is Move:
             return self._move_violation(state, action)
-        if isinstance(action, Passage):
+        if cls is Roll:
+            return self._roll_violation(state, action)
+        if cls is Ball:
+            return self._ball_violation(state, action)
+        if cls is Passage:
             return self._passage_violation(state, action)
-        return violation("spookslot.beurt.dobbelen", f"{action!r} is not a Spookslot action")
+        return self._pass_violation(state, action)
 
     @clause("spookslot.beurt.dobbelen")
     def _roll_violation(self, state: State, action: Roll) -> Violation | None:
-        if state.phase not in (Phase.ROLL, Phase.REROLL):
+        if state.phase is not Phase.ROLL and state.phase is not Phase.REROLL:
             return violation("spookslot.beurt.dobbelen", "the die is not rolled now")
         if action.face not in self._faces:
             return violation(
                 "spookslot.beurt.dobbelen",
-                f"the die has no face {action.face!r} (interpretation spookslot.interp.die-faces)",
+                f"the die has no face {action.face} (interpretation spookslot.interp.die-faces)",
             )
         return None
 
@@ -387,28 +589,25 @@ class Spookslot(Game[State, Any]):
         if action.trap not in self._traps:
             return violation(
                 "spookslot.kogel.valstrik",
-                f"the ball cannot reach {action.trap!r} (interpretation spookslot.interp.trap-weights)",
+                f"the ball cannot reach {quote(action.trap)} "
+                "(interpretation spookslot.interp.trap-weights)",
             )
         return None
 
-    def _pawn_violation(self, state: State, player: Any, pawn: Any) -> Violation | None:
-        if not isinstance(player, int) or not 0 <= player < self._n:
-            return violation("spookslot.intro.spelers", f"there is no player {player!r}")
-        if not isinstance(pawn, int) or not 0 <= pawn < self._per_player:
-            return violation(
-                "spookslot.pionnen.aantal",
-                f"each player has {self._per_player} pawn(s); there is no pawn {pawn!r}",
-            )
+    def _pawn_violation(self, state: State, player: int, pawn: int) -> Violation | None:
+        if not 0 <= player < self._n:
+            return violation("spookslot.intro.spelers",
+                             f"there is no player {player} in a {self._n}-player game")
+        if not 0 <= pawn < self._per_player:
+            return violation("spookslot.pionnen.aantal",
+                             "with 5 or 6 players each player has 1 pawn (a); there is no pawn b")
         return None
 
     @clause("spookslot.getal.zetten", "spookslot.pionnen.beginner", "spookslot.exit.ontsnapt",
             "spookslot.getal.vier-spelers", "spookslot.routes.kiezen")
     def _move_violation(self, state: State, action: Move) -> Violation | None:
-        try:
-            if action in self.moves(state):
-                return None
-        except TypeError:  # an unhashable field: reported below
-            pass
+        if action in self.move_set(state).dest:
+            return None
         bad = self._pawn_violation(state, action.player, action.pawn)
         if bad is not None:
             return bad
@@ -416,7 +615,8 @@ class Spookslot(Game[State, Any]):
             return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
         if action.player != state.turn:
             return violation(
-                "spookslot.pionnen.beginner", f"it is player {state.turn}'s turn, not {action.player}'s"
+                "spookslot.pionnen.beginner",
+                f"it is player {state.turn}'s turn, not player {action.player}'s",
             )
         pos = state.pawns[action.player][action.pawn]
         if pos == EXIT:
@@ -426,21 +626,31 @@ class Spookslot(Game[State, Any]):
                 "spookslot.getal.vier-spelers",
                 "with 4 players the second pawn waits until the first stands on the laboratory floor",
             )
-        via = action.via
-        if not isinstance(via, tuple) or not all(isinstance(v, str) for v in via):
-            return violation("spookslot.routes.kiezen", f"{via!r} is not a route")
-        return self._explain_move(state, pos, via)
+        found = self._explain_move(state, action.pawn, pos, action.via)
+        if found is not None:
+            return found
+        return violation(
+            "spookslot.exit.moet-verplaatsen",
+            "the pawn nearest the Exit can move, so it must (interpretation "
+            "spookslot.interp.forced-move = lead-pawn)",
+        )
 
     @clause("spookslot.exit.precies", "spookslot.exit.niet-springen", "spookslot.exit.blijft-staan",
             "spookslot.optioneel.geel-blijft-staan")
-    def _explain_move(self, state: State, pos: str, via: tuple[str, ...]) -> Violation:
-        """Why a move of this pawn along ``via`` is not legal."""
-        occ = self.occupied(state)
+    def _explain_move(
+        self, state: State, pawn: int, pos: str, via: tuple[str, ...]
+    ) -> Violation | None:
+        """Why a move of this pawn along ``via`` is not legal (None: the move itself is fine but
+        another rule, the lead-pawn reading, forbids it)."""
+        bit = self._bit
+        occ = 0
+        for ps in state.pawns:
+            for q in ps:
+                occ |= bit[q]
         roll = state.roll
         fitting = [
-            (path, choices)
-            for path, choices in self.board.paths(pos, self.window)
-            if list(via) == [c for c in choices if c][: len(via)]
+            o for o in self.outcomes(state.turn, pawn, pos, roll, occ)
+            if list(via) == [c for c in o.choices if c][: len(via)]
         ]
         if not fitting:
             forks = ", ".join(
@@ -450,36 +660,40 @@ class Spookslot(Game[State, Any]):
                 "spookslot.routes.kiezen",
                 f"via {','.join(via)} is not a route this pawn can take ({forks})",
             )
-        movable: list[list[str]] = []
-        for path, choices in fitting:
-            off = self._land(path, roll, occ)
-            if off == NO_MOVE:
-                continue
-            used = [c for c in choices[:off] if c]
-            if used == list(via):
-                return violation(
-                    "spookslot.optioneel.geel-blijft-staan",
-                    f"with the optional rule no move may end on a yellow square ({path[off - 1]})",
-                )
-            movable.append(used)
+        if any(o.move is not None and o.move.via == via for o in fitting):
+            return None
+        yellow = [o for o in fitting if o.offset != NO_MOVE and o.dest in self.board.yellow]
+        if self.no_yellow and yellow:
+            return violation(
+                "spookslot.optioneel.geel-blijft-staan",
+                f"with the optional rule no move may end on a yellow square ({yellow[0].dest})",
+            )
+        movable = [o for o in fitting if o.move is not None]
         if not movable:
-            path = fitting[0][0]
+            path = fitting[0].path
             to_exit = len(path) if path[-1] == EXIT else 0
             if to_exit and roll > to_exit:
                 return violation(
                     "spookslot.exit.precies",
-                    f"the Exit is {to_exit} square(s) away: only exactly {to_exit} reaches it",
+                    f"the Exit is {_squares(to_exit)} away: only exactly {to_exit} reaches it",
+                )
+            if any(o.offset != NO_MOVE for o in fitting):
+                return violation(
+                    "spookslot.routes.kiezen",
+                    "the bounce takes the route the readings give (interpretations "
+                    "spookslot.interp.route-choice, spookslot.interp.bounce-at-fork)",
                 )
             return violation(
                 "spookslot.exit.niet-springen",
                 "every square up to the Exit is taken: the bounce may not reach the Exit, "
                 "so the pawn stays (interpretation spookslot.interp.bounce-past-exit)",
             )
-        used = movable[0]
-        if len(via) < len(used):
+        used = movable[0].move
+        assert used is not None
+        if len(via) < len(used.via):
             return violation(
                 "spookslot.routes.kiezen",
-                f"the move passes a fork: name the route (for example via {','.join(used)})",
+                f"the move passes a fork: name the route (for example via {','.join(used.via)})",
             )
         return violation(
             "spookslot.routes.kiezen", "the route names a fork that the move does not pass"
@@ -490,7 +704,7 @@ class Spookslot(Game[State, Any]):
         bad = self._pawn_violation(state, action.player, action.pawn)
         if bad is not None:
             return bad
-        if state.phase is not Phase.PASSAGE or not isinstance(action.take, bool):
+        if state.phase is not Phase.PASSAGE:
             return violation("spookslot.geheim.sterveld", "the secret passage is not open now")
         if (action.player, action.pawn) not in state.pending:
             return violation(
@@ -500,38 +714,65 @@ class Spookslot(Game[State, Any]):
             )
         return None
 
+    @clause("spookslot.getal.zetten", "spookslot.exit.moet-verplaatsen")
+    @reads("spookslot.interp.forced-move")
+    def _pass_violation(self, state: State, action: Pass) -> Violation | None:
+        if action in self.move_set(state).actions:
+            return None
+        if self._forced != "optional":
+            return violation(
+                "spookslot.exit.moet-verplaatsen",
+                "after a number a pawn that can move must move: passing is not allowed "
+                "(interpretation spookslot.interp.forced-move)",
+            )
+        if state.phase is not Phase.MOVE:
+            return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
+        bad = self._pawn_violation(state, action.player, 0)
+        if bad is not None:
+            return bad
+        return violation(
+            "spookslot.pionnen.beginner",
+            f"it is player {state.turn}'s turn, not player {action.player}'s",
+        )
+
     # -- transitions -----------------------------------------------------------------------
     def successor(self, state: State, action: Any) -> State:
-        if isinstance(action, Roll):
+        cls = action.__class__
+        if cls is Roll:
             return self._after_roll(state, action.face)
-        if isinstance(action, Move):
+        if cls is Move:
             return self._after_move(state, action)
-        if isinstance(action, Ball):
+        if cls is Ball:
             return self._after_ball(state, action.trap)
-        assert isinstance(action, Passage)
-        return self._after_passage(state, action)
+        if cls is Passage:
+            return self._after_passage(state, action)
+        return self.next_turn(state)
 
     @clause("spookslot.pionnen.beginner")
     def next_turn(self, state: State) -> State:
         """The turn passes clockwise (to the next player number)."""
-        return _evolve(
-            state, turn=(state.turn + 1) % self._n, phase=Phase.ROLL, roll=0, pending=()
-        )
+        turn = state.turn + 1
+        return State(state.pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (),
+                     state.first, state.released, -1)
 
     @clause("spookslot.beurt.dobbelen", "spookslot.spook.kogel", "spookslot.spook.nog-een-keer",
             "spookslot.exit.blijft-staan")
+    @reads("spookslot.interp.ghost-reroll")
     def _after_roll(self, state: State, face: int) -> State:
         """A number: the player moves (or, if no pawn can, stays and the turn ends). The ghost:
-        drop the ball if anyone is in a danger zone; else roll once more, and a second ghost
-        ends the turn (interpretation spookslot.interp.ghost-reroll)."""
+        drop the ball if anyone is in danger; else roll once more, and a second ghost ends the
+        turn (interpretation spookslot.interp.ghost-reroll; ``until-number``: roll again)."""
         if face == GHOST:
             if self.anyone_in_danger(state):
-                return _evolve(state, phase=Phase.BALL, roll=0)
+                return _evolve(state, phase=Phase.BALL)
             if state.phase is Phase.ROLL:
                 return _evolve(state, phase=Phase.REROLL)
+            if self._reroll_until:
+                return state
             return self.next_turn(state)
-        moving = _evolve(state, phase=Phase.MOVE, roll=face)
-        if not self.moves(moving):
+        moving = State(state.pawns, state.turn, Phase.MOVE, face, (), state.first,
+                       state.released, -1)
+        if not self._state_cache.put(moving, self._compute_move_set(moving)).actions:
             return self.next_turn(state)
         return moving
 
@@ -540,69 +781,105 @@ class Spookslot(Game[State, Any]):
     def _after_move(self, state: State, move: Move) -> State:
         """The pawn moves; the Exit takes it off the board (and may win the game); a danger square
         drops the ball as part of the turn; a safe square ends the turn."""
-        dest = self.moves(state)[move]
+        found = self.move_set(state)
+        dest = found.dest[move]
         p, k = move.player, move.pawn
-        state = _evolve(state, pawns=place(state.pawns, p, k, dest))
+        pawns = place(state.pawns, p, k, dest)
+        first, released = state.first, state.released
         if self._four:
-            state = self._track_first(state, p, k)
+            first, released = self._track_first(pawns, first, released, p, k)
         if dest == EXIT:
-            if self.has_won(state, p):
-                return _evolve(state, phase=Phase.OVER, roll=0, winner=p)
-            return self.next_turn(state)
-        if dest in self.board.danger:
-            return _evolve(state, phase=Phase.BALL, roll=0)
-        return self.next_turn(state)
+            if self.escaped(pawns, p):
+                return State(pawns, state.turn, Phase.OVER, 0, (), first, released, p)
+        elif move in found.drops:
+            return State(pawns, state.turn, Phase.BALL, 0, (), first, released, -1)
+        turn = state.turn + 1
+        return State(pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (), first, released, -1)
 
     @clause("spookslot.getal.vier-spelers")
-    def _track_first(self, state: State, p: int, k: int) -> State:
-        first = state.first
+    def _track_first(
+        self,
+        pawns: tuple[tuple[str, ...], ...],
+        first: tuple[int, ...],
+        released: tuple[bool, ...],
+        p: int,
+        k: int,
+    ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        """With 4 players: the pawn a player moves first, and whether the second is released (the
+        first stands on the laboratory floor or has escaped)."""
         if first[p] == -1:
             first = _with(first, p, k)
-        lead = first[p]
-        pos = state.pawns[p][lead] if lead != -1 else START
-        if not state.released[p] and (pos in self.board.lower or pos == EXIT):
-            released = _with(state.released, p, True)
-            return _evolve(state, first=first, released=released)
-        return _evolve(state, first=first)
+        lead = pawns[p][first[p]]
+        if not released[p] and (lead in self.board.lower or lead == EXIT):
+            released = _with(released, p, True)
+        return first, released
+
+    def escaped(self, pawns: tuple[tuple[str, ...], ...], player: int) -> bool:
+        """Every pawn of ``player`` has escaped."""
+        return all(q == EXIT for q in pawns[player])
 
     @clause("spookslot.doel.winnen-twee-pionnen", "spookslot.doel.winnen-een-pion",
             "spookslot.einde.twee-vier", "spookslot.einde.vijf-zes", "spookslot.doel.race")
     def has_won(self, state: State, player: int) -> bool:
         """2-4 players: both pawns escaped; 5-6 players: the one pawn escaped."""
-        return all(q == EXIT for q in state.pawns[player])
+        return self.escaped(state.pawns, player)
 
     @clause("spookslot.kogel.valstrik", "spookslot.valstrik.trap", "spookslot.valstrik.boekenkast",
             "spookslot.valstrik.portret", "spookslot.valstrik.bijl", "spookslot.geschrokken.terug",
             "spookslot.geschrokken.blauw-meerdere", "spookslot.geheim.sterveld")
+    @reads("spookslot.interp.ball-once", "spookslot.interp.secret-passage")
     def _after_ball(self, state: State, trap: str) -> State:
         """The fired trap sends every pawn in its danger zone back to its fallback blue square
         (they may share it). The portrait also opens the secret passage for pawns on the red
-        star squares: their owners decide next."""
-        zone = self.board.zone[trap]
-        if zone:
-            fallback = self.board.fallback
-            pawns = tuple(
-                tuple(fallback[q] if q in zone else q for q in ps) for ps in state.pawns
-            )
-            state = _evolve(state, pawns=pawns)
+        star squares: their owners decide next (``secret-passage = always``: they all go;
+        ``ball-once = mover-only``: only the pawns of the player whose turn it is are affected)."""
+        back = self._fallback_of[trap]
+        pawns = state.pawns
+        if back:
+            if self._mover_only:
+                t = state.turn
+                pawns = _with(pawns, t, tuple(back.get(q, q) for q in pawns[t]))
+            else:
+                scared = []
+                for ps in pawns:
+                    for q in ps:
+                        if q in back:
+                            ps = tuple(back.get(q, q) for q in ps)
+                            break
+                    scared.append(ps)
+                pawns = tuple(scared)
+        if trap != "portrait":
+            turn = state.turn + 1
+            return State(pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (), state.first,
+                         state.released, -1)
+        state = State(pawns, state.turn, Phase.BALL, 0, (), state.first, state.released, -1)
         if trap == "portrait":
             stars = self.board.red_stars
             pending = tuple(
-                (p, k) for p, ps in enumerate(state.pawns) for k, q in enumerate(ps) if q in stars
+                (p, k) for p, ps in enumerate(pawns) for k, q in enumerate(ps)
+                if q in stars and (not self._mover_only or p == state.turn)
             )
-            if pending:
+            if pending and self._auto_passage:
+                for p, k in pending:
+                    state = self._through_passage(state, p, k)
+            elif pending:
                 return _evolve(state, phase=Phase.PASSAGE, pending=pending)
         return self.next_turn(state)
+
+    def _through_passage(self, state: State, p: int, k: int) -> State:
+        assert self.board.green_star is not None
+        pawns = place(state.pawns, p, k, self.board.green_star)
+        first, released = state.first, state.released
+        if self._four:
+            first, released = self._track_first(pawns, first, released, p, k)
+        return _evolve(state, pawns=pawns, first=first, released=released)
 
     @clause("spookslot.geheim.sterveld", "spookslot.geheim.groen-meerdere")
     def _after_passage(self, state: State, action: Passage) -> State:
         """A pawn taking the passage moves to the green star square (it may share it)."""
         p, k = action.player, action.pawn
         if action.take:
-            assert self.board.green_star is not None
-            state = _evolve(state, pawns=place(state.pawns, p, k, self.board.green_star))
-            if self._four:
-                state = self._track_first(state, p, k)
+            state = self._through_passage(state, p, k)
         pending = tuple(x for x in state.pending if x != (p, k))
         if pending:
             return _evolve(state, pending=pending)
@@ -610,16 +887,11 @@ class Spookslot(Game[State, Any]):
 
     # -- notation, JSON, pictures ----------------------------------------------------------
     def state_to_text(self, state: State) -> str:
-        # TEMPORARY until the position notation lands: the JSON of the state.
-        from castlerules.core import jsonio
-
-        return jsonio.dumps(state)
+        """The one-line position text (see ``castlerules.spookslot.notation``)."""
+        return notation.position_text(state)
 
     def parse_position(self, text: str) -> State:
-        from castlerules.core import jsonio
-
-        found: State = jsonio.loads(State, text)
-        return found
+        return notation.parse_position(text)
 
     def action_to_str(self, state: State, action: Any) -> str:
         return notation.action_to_str(action)
@@ -628,41 +900,34 @@ class Spookslot(Game[State, Any]):
         return notation.parse_action(text)
 
     @clause("spookslot.geschrokken.blauw-meerdere", "spookslot.geheim.groen-meerdere")
+    @reads("spookslot.interp.bounce-past-exit", "spookslot.interp.start-line")
     def validate_state(self, state: State) -> None:
         n, per = self._n, self._per_player
         require(len(state.pawns) == n, f"state.pawns: expected {n} players")
-        places = {START, EXIT, *self.board.ids}
         for p, ps in enumerate(state.pawns):
-            require(len(ps) == per, f"state.pawns[{p}]: expected {per} pawn(s)")
+            require(len(ps) == per, f"state.pawns[{p}]: expected {_pawns(per)}")
             for k, q in enumerate(ps):
-                require(q in places, f"state.pawns[{p}][{k}]: {q!r} is not a square of the board")
+                require(q in self._places,
+                        f"state.pawns[{p}][{k}]: {quote(q)} is not a square of the board")
         require(0 <= state.turn < n, f"state.turn: expected a player from 0 to {n - 1}")
-        on_board = Counter(q for ps in state.pawns for q in ps if q not in (START, EXIT))
+        on_board = Counter(q for ps in state.pawns for q in ps if self._bit[q])
         for q, c in on_board.items():
             require(
-                c == 1 or q in self.board.blue or q == self.board.green_star,
+                c == 1 or q in self.board.blue or q == self.board.green_star or self._share_blocked,
                 f"state.pawns: {c} pawns share {q}, which is not a blue or the green star square",
             )
-        expected = (n,) if self._four else (0,)
-        require(len(state.first) in expected and len(state.released) in expected,
-                "state.first/released: expected one entry per player with 4 players, else none")
-        require(all(f in (-1, 0, 1) for f in state.first), "state.first: expected -1, 0 or 1")
-        for p, (f, free) in enumerate(zip(state.first, state.released)):
-            require(f != -1 or (not free and all(q == START for q in state.pawns[p])),
-                    f"state.first[{p}]: a player who has moved has a first pawn")
-            require(f == -1 or free or all(q == START for i, q in enumerate(state.pawns[p])
-                                           if i != f),
-                    f"state.released[{p}]: the second pawn moved before it was released")
+        self._validate_four(state)
         done = [p for p in range(n) if self.has_won(state, p)]
         if state.phase is Phase.OVER:
             require(state.winner in done, "state.winner: that player has not escaped")
+            require(state.roll == 0 and not state.pending, "state: nothing is pending at the end")
         else:
             require(state.winner == -1, "state.winner: only when the game is over")
             require(not done, "state.pawns: a player has escaped but the game is not over")
         require((state.phase is Phase.MOVE) == (state.roll != 0), "state.roll: only in a move")
         if state.phase is Phase.MOVE:
             require(state.roll in self._faces, f"state.roll: the die has no face {state.roll}")
-            require(bool(self.moves(state)), "state: a move phase where no pawn can move")
+            require(bool(self.move_set(state).actions), "state: a move phase where no pawn can move")
         if state.phase is Phase.BALL:
             require(self.anyone_in_danger(state), "state: the ball drops but nobody is in danger")
         require((state.phase is Phase.PASSAGE) == bool(state.pending),
@@ -673,10 +938,33 @@ class Spookslot(Game[State, Any]):
                     "state.pending: that pawn is not on a red star square")
         require(len(set(state.pending)) == len(state.pending), "state.pending: repeated pawn")
 
+    def _validate_four(self, state: State) -> None:
+        expected = self._n if self._four else 0
+        require(len(state.first) == expected and len(state.released) == expected,
+                "state.first/released: expected one entry per player with 4 players, else none")
+        require(all(f in (-1, 0, 1) for f in state.first), "state.first: expected -1, 0 or 1")
+        for p, (f, free) in enumerate(zip(state.first, state.released)):
+            require(f != -1 or (not free and all(q == START for q in state.pawns[p])),
+                    f"state.first[{p}]: a player who has moved has a first pawn")
+            require(f == -1 or free or all(q == START for i, q in enumerate(state.pawns[p])
+                                           if i != f),
+                    f"state.released[{p}]: the second pawn moved before it was released")
+            lead = state.pawns[p][f] if f != -1 else START
+            require(not free or f != -1, f"state.released[{p}]: released before any move")
+            require(free or not (lead in self.board.lower or lead == EXIT),
+                    f"state.released[{p}]: the first pawn has reached the laboratory floor")
+
     def render(self, state: State) -> str:
         return render.render_text(self, state)
 
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        """The board as a path of coloured squares with the pawns on it."""
-        return render.render_svg(state, self)
+        """The board drawn floor by floor with the pawns on it; ``highlight`` squares marked."""
+        return render.render_svg(state, self, highlight)
 
+
+def _squares(n: int) -> str:
+    return f"{n} square" if n == 1 else f"{n} squares"
+
+
+def _pawns(n: int) -> str:
+    return f"{n} pawn" if n == 1 else f"{n} pawns"

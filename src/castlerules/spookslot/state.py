@@ -1,21 +1,36 @@
-"""Spookslot values: the phases of a turn, the state of a game, and the actions."""
+"""Spookslot values: the phases of a turn, the state of a game, and the actions.
+
+Actions check their field types when they are made (an ``InvalidActionError`` for a wrong type) and
+normalise equal values (an ``IntEnum`` player to its int, a list route to a tuple, ``1`` for
+``take`` to ``True``), so that equal actions always have equal legality and the rules never see a
+wrong-typed field.
+"""
 
 from __future__ import annotations
 
 import enum
+import operator
+from typing import Any
 
 import attrs
+
+from castlerules.core.errors import InvalidActionError, quote
 
 #: Where a pawn stands before its first move: behind the white start line (off the board).
 START = "start"
 #: The Exit square: a pawn that reaches it has escaped and leaves the board.
 EXIT = "exit"
+#: The start line itself, a place of its own only under the reading
+#: spookslot.interp.start-line = line-square.
+LINE = "line"
 #: The die's ghost face (every other face is a number of squares).
 GHOST = 0
 #: The four traps the ball can reach, in the order the rulebook lists them.
 TRAPS = ("stairs", "bookcase", "portrait", "axe")
 #: Pawn letters in notation: a player's first and second pawn.
 PAWN_LETTERS = "ab"
+#: The largest player number an action may name (games have at most 6 players).
+MAX_PLAYER = 64
 
 
 class Phase(enum.Enum):
@@ -29,7 +44,14 @@ class Phase(enum.Enum):
     OVER = "over"  # the game has ended
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+def _position_repr(state: State) -> str:
+    from castlerules.spookslot.notation import position_text
+
+    players = "" if len(state.pawns) == 2 else f", players={len(state.pawns)}"
+    return f"castlerules.position('spookslot', {position_text(state)!r}{players})"
+
+
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class State:
     """A position.
 
@@ -40,6 +62,8 @@ class State:
     first (-1 before any move) and ``released[p]`` whether the second pawn may move (interpretation
     spookslot.interp.four-player-second-pawn); with other player counts both are empty.
     ``winner`` is the winning player once the game is over (-1 before).
+
+    ``repr`` is the call that rebuilds it from its position text (see ``notation``).
     """
 
     pawns: tuple[tuple[str, ...], ...]
@@ -51,39 +75,118 @@ class State:
     released: tuple[bool, ...] = ()
     winner: int = -1
 
+    def __repr__(self) -> str:
+        try:
+            return _position_repr(self)
+        except Exception:  # a malformed state still shows something
+            return (f"State(pawns={self.pawns!r}, turn={self.turn!r}, phase={self.phase!r}, "
+                    f"roll={self.roll!r})")
 
-@attrs.frozen(slots=True, cache_hash=True)
-class Roll:
+
+def _whole(name: str, value: Any, limit: int) -> int:
+    """A whole number from 0 to ``limit`` (an IntEnum becomes its int), else InvalidActionError."""
+    if isinstance(value, bool):
+        raise InvalidActionError(f"{name} must be a whole number, not {quote(value)}")
+    try:
+        out = operator.index(value)
+    except TypeError:
+        raise InvalidActionError(f"{name} must be a whole number, not {quote(value)}") from None
+    if not 0 <= out <= limit:
+        raise InvalidActionError(f"{name} must be from 0 to {limit}, not {quote(value)}")
+    return out
+
+
+def _text(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise InvalidActionError(f"{name} must be text, not {quote(value)}")
+    if len(value) > 40:
+        raise InvalidActionError(f"{name} is too long: {quote(value)}")
+    return str(value)
+
+
+def _face(value: Any) -> int:
+    return _whole("face", value, 6)
+
+
+def _player(value: Any) -> int:
+    return _whole("player", value, MAX_PLAYER)
+
+
+def _pawn(value: Any) -> int:
+    return _whole("pawn", value, len(PAWN_LETTERS) - 1)
+
+
+def _trap(value: Any) -> str:
+    return _text("trap", value)
+
+
+def _route(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, tuple | list):
+        raise InvalidActionError(f"via must be a tuple of square ids, not {quote(value)}")
+    if len(value) > 16:
+        raise InvalidActionError(f"via names more forks than a board has: {quote(value)}")
+    return tuple(_text("a square id in via", v) for v in value)
+
+
+def _flag(value: Any) -> bool:
+    if value is True or value is False:
+        return bool(value)
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    raise InvalidActionError(f"take must be true or false, not {quote(value)}")
+
+
+class _Notation:
+    """``repr`` of an action: its class and its notation."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        from castlerules.spookslot.notation import action_to_str
+
+        return f"{type(self).__name__}({action_to_str(self)!r})"
+
+
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
+class Roll(_Notation):
     """A chance outcome: the die shows ``face`` (a number of squares, or GHOST = 0)."""
 
-    face: int
+    face: int = attrs.field(converter=_face)
 
 
-@attrs.frozen(slots=True, cache_hash=True)
-class Ball:
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
+class Ball(_Notation):
     """A chance outcome: the dropped ball reaches ``trap`` (one of TRAPS)."""
 
-    trap: str
+    trap: str = attrs.field(converter=_trap)
 
 
-@attrs.frozen(slots=True, cache_hash=True)
-class Move:
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
+class Move(_Notation):
     """``player`` moves pawn ``pawn`` the rolled number of squares; ``via`` names the route taken at
     each fork the move passes (the first square of the chosen branch), in order."""
 
-    player: int
-    pawn: int
-    via: tuple[str, ...] = ()
+    player: int = attrs.field(converter=_player)
+    pawn: int = attrs.field(converter=_pawn)
+    via: tuple[str, ...] = attrs.field(default=(), converter=_route)
 
 
-@attrs.frozen(slots=True, cache_hash=True)
-class Passage:
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
+class Passage(_Notation):
     """``player`` decides for pawn ``pawn`` on a red star square: take the secret passage to the
     green star square (``take``) or stay."""
 
-    player: int
-    pawn: int
-    take: bool
+    player: int = attrs.field(converter=_player)
+    pawn: int = attrs.field(converter=_pawn)
+    take: bool = attrs.field(converter=_flag)
 
 
-Action = Roll | Ball | Move | Passage
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
+class Pass(_Notation):
+    """``player`` does not move after a number (only under spookslot.interp.forced-move =
+    optional)."""
+
+    player: int = attrs.field(converter=_player)
+
+
+Action = Roll | Ball | Move | Passage | Pass
