@@ -13,6 +13,24 @@ settings.register_profile(
 settings.load_profile("default")
 
 
+#: The test process may use at most this much memory: a bug that makes the library read without
+#: bound (a board file of /dev/zero, say) fails a test with MemoryError instead of taking the
+#: machine down.
+MEMORY_LIMIT = 12 << 30
+
+
+def _limit_memory() -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft > MEMORY_LIMIT:
+        limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+_limit_memory()
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--slow",

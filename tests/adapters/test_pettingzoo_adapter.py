@@ -67,7 +67,7 @@ def test_a_whole_game_matches_the_rules(name: str) -> None:
     state = rules.initial_state()
     for action in raw.history:
         state = rules.apply(state, action)
-    assert state == raw.state
+    assert state == raw.game_state
     assert rules.render(state) == env.render()
     if rules.is_terminal(state):
         winners = {f"player_{p}" for p in rules.winners(state)}
@@ -85,7 +85,7 @@ def test_several_actors_are_drawn_from_those_who_may_act() -> None:
     seen = set()
     for seed in range(12):
         env.reset(seed=seed)
-        actors = env.rules.actors(env.state)
+        actors = env.rules.actors(env.game_state)
         assert len(actors) == 4
         player = int(env.agent_selection.split("_")[1])
         assert player in actors
@@ -126,3 +126,52 @@ def test_bad_options_are_rules_errors() -> None:
         pettingzoo.env("vlotte-geesten", render_mode="rgb_array")
     with pytest.raises(castlerules.InvalidOptionError):
         pettingzoo.env_fn("chess")
+
+
+@pytest.mark.parametrize("bad", [None, [0], "x", "33", 2.7, True])
+def test_an_action_must_be_an_integer_id(bad: Any) -> None:
+    for make_env in (pettingzoo.env, pettingzoo.raw_env):
+        env = make_env("splut", players=2)
+        env.reset(seed=1)
+        with pytest.raises(castlerules.InvalidActionError):
+            env.step(bad)
+
+
+def test_numpy_integers_are_action_ids() -> None:
+    env = pettingzoo.env("splut", players=2)
+    env.reset(seed=1)
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    env.step(np.int64(legal[0]))
+    assert env.unwrapped.plies == 1
+
+
+def test_an_illegal_action_says_why_in_the_offenders_infos() -> None:
+    env = pettingzoo.env("kasteel")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    raw = env.unwrapped
+    illegal = next(
+        i for i in range(len(mask))
+        if not mask[i] and type(raw.table.universe[i]).__name__ == "Move"
+        and raw.table.universe[i].player == 0
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env.step(illegal)
+    info = env.infos[agent]
+    assert info["illegal_move"] and info["reason"] and info["clause"].startswith("kasteel.")
+    assert info["text_nl"] and info["legal"] and all(isinstance(t, str) for t in info["legal"])
+    assert env.rewards[agent] == -1 and all(env.terminations.values())
+
+
+def test_state_is_a_method_with_its_space() -> None:
+    env = pettingzoo.env("spookslot", players=3)
+    env.reset(seed=2)
+    state = env.unwrapped.state()
+    assert env.unwrapped.state_space.contains(state)
+
+
+def test_readings_are_options_of_the_environment() -> None:
+    env = pettingzoo.env("kasteel", readings={"no-legal-move": "lose"})
+    assert env.unwrapped.rules.reading("no-legal-move") == "lose"

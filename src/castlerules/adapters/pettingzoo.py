@@ -16,9 +16,14 @@ The agents are ``player_0`` … ``player_{n-1}`` (castlerules players 0 … n-1)
 
 - **Actions.** One ``Discrete(len(game.action_universe()))`` space per agent, the same for all: an
   action's id is its index in ``game.action_universe()``. ``observation["action_mask"]`` marks the
-  acting agent's legal ids (all zeros for the others). An illegal id ends the game with reward -1
-  for the offender (PettingZoo's ``TerminateIllegalWrapper``, as in its classic games); the raw
-  environment (``raw_env``) raises ``castlerules.IllegalActionError`` instead.
+  acting agent's legal ids (all zeros for the others). An action must be an integer
+  (``operator.index``: Python and NumPy integers; ``None``, ``[0]``, ``"x"``, ``"33"``, ``2.7`` and
+  ``True`` are refused with ``castlerules.InvalidActionError``, as is an id out of range). A legal-typed
+  but illegal id ends the game with reward -1 for the offender (as PettingZoo's
+  ``TerminateIllegalWrapper`` does in its classic games), and the offender's ``infos`` say why:
+  ``illegal_move``, ``reason`` (English), ``clause`` (its id), ``text_nl`` (the Dutch clause) and
+  ``legal`` (the notation of the legal actions). The raw environment (``raw_env``) raises
+  ``castlerules.IllegalActionError`` instead.
 - **Chance.** Dice and other chance outcomes are drawn inside ``step`` and ``reset`` from the
   environment's generator, a ``random.Random`` seeded by ``reset(seed=...)``, with the exact
   castlerules probabilities (``castlerules.core.chance.sample``): the same seed and actions give
@@ -38,10 +43,15 @@ The agents are ``player_0`` … ``player_{n-1}`` (castlerules players 0 … n-1)
 - **Rewards** come only at the end, from ``game.winners``: winners share +1, the others share -1.
   A game still running after the game's documented playout cap of plies is truncated.
 - **Rendering** (``render_mode="ansi"`` returns, ``"human"`` prints) is ``game.render(state)``.
+- **Global state.** ``env.state()`` is the observation vector of the whole state without a seat
+  (``state_space`` describes it); the castlerules state itself is ``env.unwrapped.game_state``.
+- **Options.** ``env(game, players=..., readings={...}, ruleset=..., ...)``: the game's options, as
+  ``castlerules.make`` takes them.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -54,7 +64,13 @@ from pettingzoo.utils import wrappers
 from castlerules.adapters.common import ActionTable, Observer, make_game, returns, table_for
 from castlerules.core.catalog import games
 from castlerules.core.chance import sample
-from castlerules.core.errors import IllegalActionError, InvalidOptionError, RulesError
+from castlerules.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    RulesError,
+    quote,
+)
 from castlerules.core.game import Game
 
 _LOW, _HIGH = -(2**31), 2**31 - 1
@@ -107,8 +123,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
             )
             for a in self.agents
         }
+        self.state_space = gymnasium.spaces.Box(
+            _LOW, _HIGH, (self.observer.state_size,), dtype=np.int64
+        )
         self._rng = random.Random()
-        self.state: Any = self.rules.initial_state()
+        #: The castlerules state.
+        self.game_state: Any = self.rules.initial_state()
         self.plies = 0
         self.history: list[Any] = []
 
@@ -121,17 +141,56 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         player = self.possible_agents.index(agent)
-        observation = np.array(self.observer.encode(self.state, player), dtype=np.int64)
+        observation = np.array(self.observer.encode(self.game_state, player), dtype=np.int64)
         mask = np.zeros(len(self.table), dtype=np.int8)
-        if agent == self.agent_selection and not self.rules.is_terminal(self.state):
-            mask[list(self.table.legal_ids(self.state, player))] = 1
+        if agent == self.agent_selection and not self.rules.is_terminal(self.game_state):
+            mask[list(self.table.legal_ids(self.game_state, player))] = 1
         return {"observation": observation, "action_mask": mask}
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """The global state: the observation vector of the whole state, without a seat."""
+        values = self.observer.encode(self.game_state, 0)[: self.observer.state_size]
+        return np.array(values, dtype=np.int64)
+
+    def action_id(self, action: Any) -> int:
+        """``action`` as an id of the action space; InvalidActionError if it is none."""
+        if isinstance(action, bool | np.bool_):
+            raise InvalidActionError(f"an action is an integer id, not {quote(action)}")
+        try:
+            action_id = operator.index(action)
+        except TypeError:
+            raise InvalidActionError(
+                f"an action is an integer id 0..{len(self.table) - 1}, got {quote(action)}"
+            ) from None
+        if not 0 <= action_id < len(self.table):
+            raise InvalidActionError(f"action id {action_id} is not in 0..{len(self.table) - 1}")
+        return action_id
+
+    def explain(self, agent: str, action_id: int) -> dict[str, Any]:
+        """Why ``action_id`` is not legal for ``agent`` now, as ``infos`` entries."""
+        player = self.possible_agents.index(agent)
+        action = self.table.universe[action_id]
+        legal = [
+            self.table.action_str(self.game_state, a)
+            for a in self.table.legal_ids(self.game_state, player)
+        ]
+        info: dict[str, Any] = {"illegal_move": True, "legal": legal}
+        try:
+            found = self.rules.violation(self.game_state, action)
+        except RulesError as exc:
+            found, info["reason"] = None, str(exc)
+        if found is not None:
+            info.update(reason=found.reason, clause=found.clause, text_nl=found.text_nl)
+        elif "reason" not in info:
+            shown = self.table.action_str(self.game_state, action_id)
+            info["reason"] = f"{shown!r} is an action of another player, not of {agent}"
+        return info
 
     # -- the game --------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.rules.initial_state()
+        self.game_state = self.rules.initial_state()
         self.plies = 0
         self.history = []
         self.agents = list(self.possible_agents)
@@ -144,7 +203,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         self._advance()
 
     def _apply(self, action: Any) -> None:
-        self.state = self.rules.apply(self.state, action)
+        self.game_state = self.rules.apply(self.game_state, action)
         self.history.append(action)
         self.plies += 1
 
@@ -152,20 +211,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         """Play chance nodes, settle the end, and select the next agent (drawing a race)."""
         rules = self.rules
         while (
-            not rules.is_terminal(self.state)
-            and rules.is_chance(self.state)
+            not rules.is_terminal(self.game_state)
+            and rules.is_chance(self.game_state)
             and self.plies < self.max_plies
         ):
-            self._apply(sample(rules.chance_outcomes(self.state), self._rng))
-        ended = rules.is_terminal(self.state)
+            self._apply(sample(rules.chance_outcomes(self.game_state), self._rng))
+        ended = rules.is_terminal(self.game_state)
         if ended or self.plies >= self.max_plies:
-            scores = returns(rules, self.state)
+            scores = returns(rules, self.game_state)
             for agent in self.agents:
                 self.rewards[agent] = scores[self.possible_agents.index(agent)]
                 self.terminations[agent] = ended
                 self.truncations[agent] = not ended
             return
-        actors = sorted(rules.actors(self.state))
+        actors = sorted(rules.actors(self.game_state))
         player = actors[0] if len(actors) == 1 else self._rng.choice(actors)
         self.agent_selection = agent_name(player)
 
@@ -175,8 +234,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
             self._was_dead_step(action)
             return
         player = self.possible_agents.index(agent)
-        legal = self.table.legal_ids(self.state, player)
-        action_id = int(action)
+        action_id = self.action_id(action)
+        legal = self.table.legal_ids(self.game_state, player)
         if action_id not in legal:
             self._refuse(agent, action_id)
         self._cumulative_rewards[agent] = 0.0
@@ -190,20 +249,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
 
     def _refuse(self, agent: str, action_id: int) -> NoReturn:
         """Raise the error for an action id outside ``agent``'s action mask."""
-        if not 0 <= action_id < len(self.table):
-            raise InvalidOptionError(f"action id {action_id} is not in 0..{len(self.table) - 1}")
         action = self.table.universe[action_id]
-        found = self.rules.violation(self.state, action)
+        found = self.rules.violation(self.game_state, action)
         if found is not None:
             raise IllegalActionError(found)
-        shown = self.table.action_str(self.state, action_id)
-        raise RulesError(f"{shown!r} is not an action of {agent}, who acts now")
+        shown = self.table.action_str(self.game_state, action_id)
+        raise InvalidActionError(f"{shown!r} is not an action of {agent}, who acts now")
 
     def render(self) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
-        text = self.rules.render(self.state)
+        text = self.rules.render(self.game_state)
         if self.render_mode == "human":
             print(text)
             return None
@@ -213,14 +270,29 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         """Nothing to release."""
 
 
-def env(game: str = "vlotte-geesten", **kwargs: Any) -> AECEnv:
-    """The environment of ``game`` with PettingZoo's usual wrappers (as its classic games).
+class TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper`` that first checks the action's type and range
+    (``castlerules.InvalidActionError``) and writes why an illegal action is illegal into the
+    offender's ``infos`` (see the module docstring)."""
 
-    Keyword arguments: ``render_mode``, ``max_plies`` and the game's options (``players``, ...).
+    def step(self, action: Any) -> None:
+        raw: raw_env = self.env.unwrapped
+        agent = self.agent_selection
+        if not (raw.terminations.get(agent) or raw.truncations.get(agent)):
+            action = raw.action_id(action)
+            if action not in raw.table.legal_ids(raw.game_state, raw.possible_agents.index(agent)):
+                raw.infos[agent] = {**raw.infos.get(agent, {}), **raw.explain(agent, action)}
+        super().step(action)
+
+
+def env(game: str = "vlotte-geesten", **kwargs: Any) -> AECEnv:
+    """The environment of ``game`` with the usual wrappers of PettingZoo's classic games.
+
+    Keyword arguments: ``render_mode``, ``max_plies`` and the game's options (``players``,
+    ``readings``, ...).
     """
     wrapped: AECEnv = raw_env(game, **kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = TerminateIllegal(wrapped, illegal_reward=-1)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
     return wrapped
 
