@@ -26,6 +26,7 @@ from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
 from castlerules.core.errors import RulesError
 from castlerules.core.play import random_action
+from castlerules.core.readings import single_deviations
 from castlerules.core.record import Record, replay
 from castlerules.core.spec import load_spec
 
@@ -423,25 +424,13 @@ def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[
     return out
 
 
-def single_deviations(name: str) -> list[dict[str, str]]:
-    """Every reading that differs from the default in one interpretation (playable options that are
-    not parameters of a keyword), the default first (``{}``)."""
-    spec = load_spec(name)
-    found: list[dict[str, str]] = [{}]
-    for i in spec.interpretations:
-        for o in i.options:
-            if o.id != i.default and o.playable and not o.parameter:
-                found.append({i.id: o.id})
-    return found
-
-
 def cmd_verify(args: argparse.Namespace) -> int:
     names = args.games or list(games())
     per_game = _readings_for(names, args.reading or [])
     jobs: list[tuple[str, dict[str, str]]] = []
     for name in names:
         if args.all_readings:
-            jobs += [(name, {**per_game[name], **d}) for d in single_deviations(name)]
+            jobs += [(name, {**per_game[name], **d}) for d in single_deviations(load_spec(name))]
         else:
             jobs.append((name, per_game[name]))
     theorems = []

@@ -9,6 +9,7 @@ Like OpenSpiel's random simulation test, but for the castlerules contract. Use i
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -43,6 +44,12 @@ def check_state(
     game: Game[Any, Any], state: Any, rng: random.Random, failures: list[str], candidates: int = 24
 ) -> tuple[int, int]:
     """Check the contract at one state; returns (legal actions checked, candidates checked)."""
+    try:
+        text = game.state_to_text(state)
+        if game.state_from_text(text) != state:
+            _fail(failures, game, state, f"position text round trip changed the state: {text}")
+    except RulesError as exc:
+        _fail(failures, game, state, f"the position text does not read back: {exc}")
     terminal = game.is_terminal(state)
     chance = game.is_chance(state)
     actors = game.actors(state)
@@ -136,11 +143,14 @@ def check_conformance(
     seed: int = 0,
     max_plies: int | None = None,
     every: int = 1,
+    also: Callable[[Any], None] | None = None,
 ) -> Report:
     """Play ``playouts`` seeded random games, checking the contract at every ``every``-th state.
 
     Raises ConformanceError listing the failures. A playout that hits ``max_plies`` (default: the
-    game's documented ``playout_cap``) without ending is a failure.
+    game's documented ``playout_cap``) without ending is a failure. ``also(state)`` is called on
+    every checked state (for example to validate its JSON against the schema); an exception it
+    raises is reported as a failure.
     """
     rng = random.Random(seed)
     failures: list[str] = []
@@ -152,6 +162,11 @@ def check_conformance(
         while True:
             if plies % every == 0 or game.is_terminal(state):
                 a, c = check_state(game, state, rng, failures)
+                if also is not None:
+                    try:
+                        also(state)
+                    except Exception as exc:  # reported with the state, like every failure
+                        _fail(failures, game, state, f"{type(exc).__name__}: {str(exc)[:300]}")
                 actions_checked += a
                 candidates_checked += c
                 states += 1

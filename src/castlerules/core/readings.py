@@ -143,3 +143,14 @@ def non_default(spec: GameSpec, readings: Mapping[str, str]) -> dict[str, str]:
         if option != interp.default and not interp.keyword:
             out[interp.short_id] = option
     return out
+
+
+def single_deviations(spec: GameSpec) -> list[dict[str, str]]:
+    """The default (``{}``) and every reading that differs from it in one interpretation: each
+    playable option that is not a keyword's parameter (those need a value, such as custom dice)."""
+    found: list[dict[str, str]] = [{}]
+    for i in spec.interpretations:
+        for o in i.options:
+            if o.id != i.default and o.playable and not o.parameter:
+                found.append({i.id: o.id})
+    return found
