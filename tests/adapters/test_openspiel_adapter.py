@@ -228,3 +228,23 @@ def test_serialization_is_a_checked_history_and_never_unpickles(tmp_path: Any) -
         with pytest.raises(castlerules.RulesError):
             game.deserialize_state(hostile)
     assert not marker.exists()
+
+
+def test_openspiels_example_programs_run_on_castlerules_games() -> None:
+    """``python -m castlerules.adapters.openspiel mcts --game=castlerules_splut ...`` runs
+    OpenSpiel's own examples/mcts.py with the games registered (here two random players)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "castlerules.adapters.openspiel", "mcts",
+         "--game=castlerules_splut", "--player1=random", "--player2=random", "--quiet"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Overall returns" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "castlerules.adapters.openspiel"], capture_output=True, text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "usage:" in bad.stderr

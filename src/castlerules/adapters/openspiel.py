@@ -388,4 +388,37 @@ def load(name: str, **options: Any) -> Any:
     return pyspiel.load_game(openspiel_name(name), options)
 
 
+def main(argv: list[str] | None = None) -> int:
+    """``python -m castlerules.adapters.openspiel EXAMPLE [FLAGS ...]``: run one of OpenSpiel's
+    example programs (``open_spiel.python.examples.EXAMPLE``) with every castlerules game
+    registered, for example::
+
+        python -m castlerules.adapters.openspiel mcts --game=castlerules_kasteel --player2=human
+    """
+    import re
+    import runpy
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0].startswith("-") or not re.fullmatch(r"[a-z_][a-z0-9_]*", args[0]):
+        print(
+            "usage: python -m castlerules.adapters.openspiel EXAMPLE [FLAGS ...]\n"
+            "runs OpenSpiel's open_spiel.python.examples.EXAMPLE with the castlerules games "
+            "registered, e.g.: mcts --game=castlerules_kasteel --player2=human",
+            file=sys.stderr,
+        )
+        return 2
+    module = f"open_spiel.python.examples.{args[0]}"
+    sys.argv = [module, *args[1:]]
+    try:
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
+    except ImportError as exc:
+        print(f"castlerules: error: OpenSpiel has no example {args[0]!r}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 register()
+
+if __name__ == "__main__":
+    raise SystemExit(main())
