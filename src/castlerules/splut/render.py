@@ -44,7 +44,7 @@ def render_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def render_svg(state: State, size: int = 360) -> str:
+def render_svg(state: State, size: int = 360, highlight: tuple[str, ...] = ()) -> str:
     """An SVG picture: the 41 squares, each team's pieces in its seat's colour (S, T, D), rocks grey."""
     cell = size // 9
     seats = SEATS.get(len(state.pieces), ())
