@@ -632,10 +632,10 @@ class Splut(Game[State, Any]):
     def _pass_violation(self, state: State, action: Pass) -> Violation | None:
         steps = self._steps(state, action.player)
         if steps:
-            count = f"{len(steps)} legal step" + ("" if len(steps) == 1 else "s")
+            count = "1 legal step remains" if len(steps) == 1 else f"{len(steps)} legal steps remain"
             return violation(
                 "splut.zet.verplicht",
-                f"steps are mandatory and {count} remain "
+                f"steps are mandatory and {count} "
                 "(interpretation splut.interp.no-legal-step)",
             )
         return None
@@ -1081,6 +1081,10 @@ def _square_or_off(value: Any) -> bool:
     return _is_int(value) and (value == OFF or value in SQUARE_SET)
 
 
+def _between(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
 def _check_types(n: int, state: State) -> None:
     """The fields have the types and ranges a state needs (before anything is looked up)."""
     require(
@@ -1157,13 +1161,20 @@ def validate(game: Splut, state: State) -> None:
         return
     require(alive, "state.to_move: that team has left the board")
     if state.throw_from == OFF:
-        require(1 <= state.steps_left <= full, f"state.steps_left: expected 1 to {full}")
+        require(
+            1 <= state.steps_left <= full,
+            f"state.steps_left: turn {state.turn} has {_between(1, full)} steps left",
+        )
     else:
-        require(0 <= state.steps_left < full, f"state.steps_left: expected 0 to {full - 1}")
         require(
             state.pieces[state.to_move][Piece.TROLL] == state.throw_from
             and state.throw_from in state.rocks,
             "state.throw_from: the troll to move must stand on a rock there",
+        )
+        require(
+            0 <= state.steps_left < full,
+            f"state.steps_left: with a throw pending, turn {state.turn} has "
+            f"{_between(0, full - 1)} steps left",
         )
         require(state.lev is not Lev.ACTIVE, "state.lev: a troll's step ends levitation")
     require(
