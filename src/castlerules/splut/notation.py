@@ -16,7 +16,8 @@ Nine fields separated by single spaces::
     pieces are separated by commas, each a letter and a square (``Sd2,Tf2,De2``). A team whose
     dwarf was crushed lists two pieces; a team that has left the board is ``-``.
 ``rocks``
-    The squares of the four rocks, separated by commas.
+    The squares of the four rocks, separated by commas (written row by row from row 1; any order
+    is read).
 ``to move``
     The player whose turn it is: ``p0``, ``p1`` ...
 ``turn``
@@ -30,7 +31,7 @@ Nine fields separated by single spaces::
     ``done`` once levitation has stopped for the rest of the turn.
 ``moved before``, ``moved now``
     The squares of the rocks moved by the previous player (they cannot be levitated) and of those
-    moved in this turn, separated by commas, or ``-`` for none.
+    moved in this turn, separated by commas (any order), or ``-`` for none.
 
 The start of a two-player game (``START_2``)::
 
@@ -44,7 +45,7 @@ Three players (``START_3``) and four (``START_4``)::
 Player 1 in the middle of a later turn, levitating the rock now on ``e4``; player 0's dwarf has been
 crushed and player 0 moved the rock on ``c5`` in its turn::
 
-    Sd3,Tf4/Sf7,Td7,De8 c5,e4,i5,e9 p1 5 2 - e4 c5 e4
+    Sd3,Tf4/Sf7,Td7,De8 e4,c5,i5,e9 p1 5 2 - e4 c5 e4
 
 ``castlerules.position("splut", text, players=N)`` reads a position (``repr`` of a state is that
 call); an error names the column where the text goes wrong (``column 25: ...``) or, for a position
@@ -210,9 +211,9 @@ def parse_position(text: str, players: int) -> State:
         if word == "":
             raise reader.fail(column, "fields are separated by single spaces")
     if len(fields) != len(FIELDS):
+        where = fields[len(FIELDS)][0] if len(fields) > len(FIELDS) else offset + len(stripped) + 1
         raise reader.fail(
-            fields[min(len(fields), len(FIELDS)) - 1][0] if fields else 1,
-            f"expected {len(FIELDS)} fields ({', '.join(FIELDS)}), got {len(fields)}",
+            where, f"expected {len(FIELDS)} fields ({', '.join(FIELDS)}), got {len(fields)}"
         )
     (c_teams, teams), (c_rocks, rocks), (c_to, to_move), (c_turn, turn), (c_left, left), \
         (c_throw, throw), (c_lev, lev), (c_before, before), (c_now, now) = fields
