@@ -15,8 +15,10 @@ Actions
                                optional)
 =============================  ==============================================================
 
-The player prefix ``p<N>`` is required: in the secret-passage phase several players may decide.
-Numbers are ASCII digits.
+The player prefix ``p<N>`` is accepted before every action (``p0 roll 3`` names the player whose
+turn it is) and needed only where several players may act: when several players decide about the
+secret passage. ``move a`` is the move of the player whose turn it is. Numbers are ASCII digits;
+a square id is 1-24 letters, digits, ``-`` or ``_``.
 
 Position text
 -------------
@@ -139,36 +141,73 @@ def _pawn(word: str, text: str) -> int:
     return PAWN_LETTERS.index(word)
 
 
-def parse_action(text: str) -> Any:
-    """The action ``text`` names (whether it is legal is for ``violation`` to say)."""
+def parse_action(text: str, state: State | None = None) -> Any:
+    """The action ``text`` names (whether it is legal is for ``violation`` to say).
+
+    The player prefix ``p<N>`` may stand before every action. It may be left out where only one
+    player can act in ``state``: a move or a pass is then the player's whose turn it is, a
+    passage decision the one deciding player's. Before a roll or the ball it must name the player
+    whose turn it is."""
     if not isinstance(text, str):
         raise ParseError(f"expected action text, got {type(text).__name__}")
     if len(text) > 200:
         raise ParseError(f"{quote(text)}: an action is at most 200 characters")
     words = text.split()
-    if len(words) == 2 and words[0] == "roll":
+    player: int | None = None
+    if words and _PLAYER.fullmatch(words[0]):
+        player = _player(words[0], text)
+        words = words[1:]
+    if len(words) == 2 and words[0] in ("roll", "ball"):
+        if player is not None and state is not None and player != state.turn:
+            raise ParseError(f"{quote(text)}: it is player {state.turn}'s turn, not player "
+                             f"{player}'s")
+        return _chance(words, text)
+    if words and words[0] in ("move", "pass", "passage", "stay"):
+        if player is None:
+            player = _implied_player(words[0], text, state)
+        return _decision(player, words, text)
+    raise ParseError(f"{quote(text)}: expected {FORMS}")
+
+
+def _chance(words: list[str], text: str) -> Any:
+    if words[0] == "roll":
         if words[1] == "ghost":
             return Roll(GHOST)
         if re.fullmatch(r"[1-6]", words[1]):
             return Roll(int(words[1]))
         raise ParseError(f"{quote(text)}: a roll is a number from 1 to 6 or 'ghost'")
-    if len(words) == 2 and words[0] == "ball":
-        if words[1] in TRAPS:
-            return Ball(words[1])
-        raise ParseError(f"{quote(text)}: the traps are {', '.join(TRAPS)}")
-    if len(words) in (3, 5) and words[1] == "move":
+    if words[1] in TRAPS:
+        return Ball(words[1])
+    raise ParseError(f"{quote(text)}: the traps are {', '.join(TRAPS)}")
+
+
+def _implied_player(word: str, text: str, state: State | None) -> int:
+    """The player an action without a prefix belongs to, where only one player can act."""
+    if state is None:
+        raise ParseError(f"{quote(text)}: name the player, for example 'p0 {word} ...'")
+    if word in ("passage", "stay"):
+        deciding = sorted({p for p, _ in state.pending})
+        if len(deciding) != 1:
+            raise ParseError(f"{quote(text)}: several players decide about the passage; name the "
+                             "player, for example 'p0 passage a'")
+        return deciding[0]
+    return state.turn
+
+
+def _decision(player: int, words: list[str], text: str) -> Any:
+    if words[0] == "move" and len(words) in (2, 4):
         via: tuple[str, ...] = ()
-        if len(words) == 5:
-            if words[3] != "via":
+        if len(words) == 4:
+            if words[2] != "via":
                 raise ParseError(f"{quote(text)}: expected 'via' before the route")
-            via = tuple(words[4].split(","))
+            via = tuple(words[3].split(","))
             if not all(_SQUARE.fullmatch(v) for v in via) or len(via) > 16:
                 raise ParseError(f"{quote(text)}: the route is square ids separated by commas")
-        return Move(_player(words[0], text), _pawn(words[2], text), via)
-    if len(words) == 3 and words[1] in ("passage", "stay"):
-        return Passage(_player(words[0], text), _pawn(words[2], text), words[1] == "passage")
-    if len(words) == 2 and words[1] == "pass":
-        return Pass(_player(words[0], text))
+        return Move(player, _pawn(words[1], text), via)
+    if words[0] in ("passage", "stay") and len(words) == 2:
+        return Passage(player, _pawn(words[1], text), words[0] == "passage")
+    if words[0] == "pass" and len(words) == 1:
+        return Pass(player)
     raise ParseError(f"{quote(text)}: expected {FORMS}")
 
 

@@ -1,36 +1,50 @@
-"""Spookslot pictures: a text summary of a state and an SVG drawing of the board with the pawns."""
+"""Spookslot pictures: a text summary of a state and an SVG drawing of the castle floor by floor.
+
+The SVG draws each room of the board as a band of its own, top to bottom in walking order (read
+each band left to right), the dangerous short route of a fork on a second line under the safe
+route; the four traps' danger zones with where each sends its pawns back, the fallback squares,
+the secret passage from the red star squares to the green star square, the start and the Exit, the
+pawns, a legend and the position text. It is about 680 pixels wide, so it reads at page width.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from castlerules.spookslot.board import Board
-from castlerules.spookslot.notation import pawn_letter
-from castlerules.spookslot.state import EXIT, START, Phase, State
+from castlerules.spookslot.notation import pawn_letter, position_text
+from castlerules.spookslot.state import EXIT, LINE, START, Phase, State
 
 if TYPE_CHECKING:
     from castlerules.spookslot.rules import Spookslot
 
 LETTER = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "stair": "S"}
 FILL = {"yellow": "#f2d94e", "blue": "#5b8fd9", "green": "#5fb860", "red": "#d9534f",
-        "stair": "#9a7b5b", "exit": "#ffffff"}
+        "stair": "#9a7b5b", "exit": "#ffffff", "start": "#eeeeee"}
 PLAYER_COLOURS = ("#222222", "#e07b00", "#8e44ad", "#00897b", "#c2185b", "#1565c0")
+PASSAGE_COLOUR = "#7b3fa0"
+HIGHLIGHT = "#ff00aa"
+#: Squares per row of a band before it wraps.
+COLUMNS = 15
+CELL, SIZE, PAD = 42, 30, 24
 
 
 def pawn_name(p: int, k: int) -> str:
     return f"p{p}{pawn_letter(k)}"
 
 
-def _where(state: State) -> dict[str, list[str]]:
-    at: dict[str, list[str]] = {}
+def _where(state: State) -> dict[str, list[tuple[int, int]]]:
+    at: dict[str, list[tuple[int, int]]] = {}
     for p, ps in enumerate(state.pawns):
         for k, q in enumerate(ps):
-            at.setdefault(q, []).append(pawn_name(p, k))
+            at.setdefault(q, []).append((p, k))
     return at
 
 
-def _status(state: State) -> str:
+def status(state: State) -> str:
+    """Whose turn it is and what happens next, in words."""
     if state.phase is Phase.OVER:
         return f"game over: player {state.winner} wins"
     if state.phase is Phase.MOVE:
@@ -46,10 +60,11 @@ def _status(state: State) -> str:
 
 
 def render_text(game: Spookslot, state: State) -> str:
-    """The board square by square (with star and trap marks) and where every pawn stands."""
+    """The position text, then the board room by room (with star and trap marks) and where every
+    pawn stands."""
     board = game.board
-    at = _where(state)
-    lines = [_status(state)]
+    at = {q: [pawn_name(p, k) for p, k in who] for q, who in _where(state).items()}
+    lines = [status(state), f"position: {position_text(state)}"]
     room = None
     row: list[str] = []
     for s in board.squares:
@@ -62,98 +77,264 @@ def render_text(game: Spookslot, state: State) -> str:
         row.append(f"{s.id}:{mark}{who}")
     if row:
         lines.append(f"{room:>11}: " + " ".join(row))
-    lines.append(f"{'start':>11}: " + " ".join(at.get(START, ())))
+    lines.append(f"{'start':>11}: " + " ".join([*at.get(START, ()), *at.get(LINE, ())]))
     lines.append(f"{'escaped':>11}: " + " ".join(at.get(EXIT, ())))
     return "\n".join(lines)
 
 
-def layout(board: Board) -> dict[str, tuple[float, float]]:
-    """Positions (column, row) for drawing: squares in walking order along one line, the routes
-    of a fork side by side (the first listed route above, the others below), the Exit last."""
+# -- layout ---------------------------------------------------------------------------------------
+def _short_routes(board: Board) -> set[str]:
+    """The squares on the short, dangerous route of a fork (drawn on a second line)."""
+    out: set[str] = set()
+    for f in board.forks:
+        merge = board.merge(f)
+        short = board.branch(f, "short")
+        if merge is not None and short is not None:
+            out.update(board.route(short, merge) or ())
+    return out
+
+
+def layout(board: Board) -> tuple[dict[str, tuple[float, float]], list[tuple[str, float]]]:
+    """Positions (x, y) of the centre of every square, the start and the Exit, and the bands
+    (room title, top y). Rooms in walking order, one band each; the short route of a fork under
+    the safe one; a band wraps after COLUMNS squares."""
+    short = _short_routes(board)
+    runs: list[tuple[str, list[str]]] = []
+    for s in board.squares:
+        if not runs or runs[-1][0] != s.room:
+            runs.append((s.room, []))
+        runs[-1][1].append(s.id)
     pos: dict[str, tuple[float, float]] = {}
-    col = 0.0
-    q = board.start
-    while q != EXIT and q not in pos:
-        pos[q] = (col, 0.0)
-        succ = board.next[q]
-        merge = board.merge(q) if len(succ) > 1 else None
-        routes = [board.route(b, merge) for b in succ] if merge is not None else []
-        if len(succ) == 1 or merge is None or any(r is None for r in routes):
-            col += 1
-            q = succ[0]
+    bands: list[tuple[str, float]] = []
+    y = PAD + 26.0
+    for i, (room, ids) in enumerate(runs):
+        main = [q for q in ids if q not in short]
+        if i == 0:
+            main = [START, "", *main]  # the start area takes two cells
+        if i == len(runs) - 1:
+            main = [*main, EXIT]
+        lanes = 2 if any(q in short for q in ids) else 1
+        rows = max(1, math.ceil(len(main) / COLUMNS))
+        bands.append((room or "board", y))
+        top = y + 16
+        for j, q in enumerate(main):
+            r, c = divmod(j, COLUMNS)
+            if q:
+                pos[q] = (PAD + c * CELL + CELL / 2, top + r * lanes * CELL + SIZE / 2)
+        _place_short(board, ids, short, pos, top)
+        y = top + rows * lanes * CELL + 26
+    return pos, bands
+
+
+def _place_short(board: Board, ids: list[str], short: set[str],
+                 pos: dict[str, tuple[float, float]], top: float) -> None:
+    """Spread each short route on the line under the safe route it runs beside."""
+    for f in board.forks:
+        merge, safe_b, short_b = board.merge(f), board.branch(f, "safe"), board.branch(f, "short")
+        if merge is None or safe_b is None or short_b is None or short_b not in ids:
             continue
-        longest = max(len(r) for r in routes if r is not None)
-        for i, line in enumerate(r for r in routes if r is not None):
-            for j, r in enumerate(line):
-                pos[r] = (col + (j + 1) * (longest + 1) / (len(line) + 1), -1.0 if i == 0 else i)
-        col += longest + 1
-        q = merge
-    pos[EXIT] = (col, 0.0)
-    for s in board.squares:  # anything off the drawn line goes on a row of its own
-        if s.id not in pos:
-            pos[s.id] = (float(len(pos) % 40), 3.0)
-    return pos
+        safe = board.route(safe_b, merge) or []
+        route = board.route(short_b, merge) or []
+        anchors = [pos[q] for q in safe if q in pos]
+        if not anchors:
+            continue
+        x0, x1 = anchors[0][0], anchors[-1][0]
+        y = anchors[0][1] + CELL
+        for j, q in enumerate(route):
+            x = x0 + (j + 0.5) * (x1 - x0 + CELL) / len(route) - CELL / 2
+            pos[q] = (x, y)
+    for q in ids:  # a square off both lines (an unusual board): after the band
+        if q not in pos:
+            pos[q] = (PAD + CELL / 2, top + CELL / 2)
 
 
-def render_svg(state: State, game: Spookslot | None = None, highlight: tuple[str, ...] = ()) -> str:
-    """An SVG picture: the board as a path of coloured squares (stars marked, routes side by side)
-    and the pawns as coloured discs labelled with their player and letter."""
+# -- drawing --------------------------------------------------------------------------------------
+def _pawn_discs(x: float, y: float, w: float, h: float, who: list[tuple[int, int]]) -> list[str]:
+    n = len(who)
+    cols = max(1, math.ceil(math.sqrt(n * w / h)))
+    rows = math.ceil(n / cols)
+    r = max(3.0, min(w / cols, h / rows) / 2 - 1)
+    out = []
+    for i, (p, k) in enumerate(who):
+        row, col = divmod(i, cols)
+        cx = x - w / 2 + (col + 0.5) * w / cols
+        cy = y - h / 2 + (row + 0.5) * h / rows
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}" '
+                   f'stroke="#fff" stroke-width="1.2"><title>{pawn_name(p, k)}</title></circle>')
+        if r >= 6:
+            out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" font-size="8" '
+                       f'fill="#fff">{p}{pawn_letter(k)}</text>')
+    return out
+
+
+def _square(board: Board, q: str, x: float, y: float, marked: bool) -> list[str]:
+    wide = q in (START, EXIT)
+    w = 2 * CELL - 12 if wide else SIZE
+    x = x + (CELL / 2 if wide else 0)
+    colour = board.colour(q) if q != START else "start"
+    fallback = q in set(board.fallback.values())
+    stroke = "#1b3f7a" if fallback else "#333"
+    width = 3 if fallback else 1
+    out = [f'<rect x="{x - w / 2:.1f}" y="{y - SIZE / 2:.1f}" width="{w:.1f}" height="{SIZE}" '
+           f'rx="4" fill="{FILL[colour]}" stroke="{stroke}" stroke-width="{width}">'
+           f'<title>{escape(q)} ({colour})</title></rect>']
+    if marked:
+        out.append(f'<rect x="{x - w / 2 - 4:.1f}" y="{y - SIZE / 2 - 4:.1f}" width="{w + 8:.1f}" '
+                   f'height="{SIZE + 8}" rx="6" fill="none" stroke="{HIGHLIGHT}" '
+                   'stroke-width="3"/>')
+    label = {START: "start", EXIT: "EXIT"}.get(q, q)
+    out.append(f'<text x="{x:.1f}" y="{y + SIZE / 2 + 10:.1f}" text-anchor="middle" '
+               f'font-size="9">{escape(label)}</text>')
+    if q not in (START, EXIT) and board.by_id[q].star:
+        out.append(_star(x, y))
+    return out
+
+
+def _star(x: float, y: float, r: float = 9) -> str:
+    points = []
+    for i in range(10):
+        a = math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.42
+        points.append(f"{x + rr * math.cos(a):.1f},{y - rr * math.sin(a):.1f}")
+    return f'<polygon points="{" ".join(points)}" fill="#fff" stroke="#444" stroke-width="0.6"/>'
+
+
+def _edges(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
+    out = []
+    for s in board.squares:
+        for n in s.next:
+            if n not in pos:
+                continue
+            (x1, y1), (x2, y2) = pos[s.id], pos[n]
+            if n == EXIT:
+                x2 -= CELL / 2 - 6
+            far = abs(y2 - y1) > 1.5 * CELL or x2 < x1
+            style = 'stroke="#c8c8c8" stroke-width="1" stroke-dasharray="2 3"' if far else \
+                'stroke="#888" stroke-width="2"'
+            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {style}/>')
+    sx, sy = pos[START]
+    fx, fy = pos[board.start]
+    out.append(f'<line x1="{sx + CELL / 2:.1f}" y1="{sy:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" '
+               'stroke="#888" stroke-width="2"/>')
+    return out
+
+
+def _traps(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
+    """Each danger zone's trap and the fallback it sends pawns to: a dashed arrow and a label."""
+    out = []
+    for trap, zone in board.zone.items():
+        if not zone:
+            continue
+        first = min(zone, key=lambda q: (pos[q][1], pos[q][0]))
+        x, y = pos[first]
+        backs = sorted({board.fallback[q] for q in zone})
+        out.append(f'<text x="{x - SIZE / 2:.1f}" y="{y + SIZE / 2 + 21:.1f}" font-size="10" '
+                   f'fill="#8b0000">▲ {escape(trap)} trap: its danger zone goes back to '
+                   f'{escape(", ".join(backs))}</text>')
+        for b in backs:
+            (x1, y1), (x2, y2) = pos[first], pos[b]
+            mid = (x1 + x2) / 2, min(y1, y2) - SIZE
+            out.append(f'<path d="M{x1:.1f},{y1 - SIZE / 2:.1f} Q{mid[0]:.1f},{mid[1]:.1f} '
+                       f'{x2:.1f},{y2 - SIZE / 2:.1f}" fill="none" stroke="#1b3f7a" '
+                       'stroke-width="1.5" stroke-dasharray="5 3" marker-end="url(#arrow)"/>')
+    return out
+
+
+def _passage(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
+    if board.green_star is None:
+        return []
+    gx, gy = pos[board.green_star]
+    out = []
+    for q in board.red_stars:
+        x, y = pos[q]
+        out.append(f'<path d="M{x:.1f},{y + SIZE / 2:.1f} Q{(x + gx) / 2:.1f},{max(y, gy) + CELL:.1f} '
+                   f'{gx:.1f},{gy + SIZE / 2:.1f}" fill="none" stroke="{PASSAGE_COLOUR}" '
+                   'stroke-width="2" stroke-dasharray="6 3" marker-end="url(#passage)"/>')
+    out.append(f'<text x="{gx + SIZE / 2 + 3:.1f}" y="{gy - SIZE / 2 - 3:.1f}" '
+               f'font-size="10" fill="{PASSAGE_COLOUR}">secret passage</text>')
+    return out
+
+
+def _legend(y: float, players: int) -> tuple[list[str], float]:
+    items = [("yellow", "yellow: safe"), ("blue", "blue: safe; pawns sent back share it"),
+             ("green", "green: safe"), ("red", "red: danger zone"), ("stair", "stair step: danger")]
+    out = [f'<text x="{PAD}" y="{y:.1f}" font-size="11" font-weight="bold">Legend</text>']
+    y += 8
+    for i, (colour, text) in enumerate(items):
+        x = PAD + (i % 3) * 215
+        yy = y + (i // 3) * 20
+        out.append(f'<rect x="{x}" y="{yy:.1f}" width="14" height="14" rx="2" '
+                   f'fill="{FILL[colour]}" stroke="#333"/>')
+        out.append(f'<text x="{x + 20}" y="{yy + 11:.1f}" font-size="10">{text}</text>')
+    y += 44
+    extra = [
+        (f'<rect x="{PAD}" y="{y:.1f}" width="14" height="14" rx="2" fill="#fff" '
+         'stroke="#1b3f7a" stroke-width="3"/>', "fallback square (dashed arrow: a trap sends back)"),
+        (_star(PAD + 7 + 345, y + 7, 7), "star square (red: passage entry, green: exit)"),
+    ]
+    for i, (mark, text) in enumerate(extra):
+        out.append(mark)
+        out.append(f'<text x="{PAD + 20 + 345 * i}" y="{y + 11:.1f}" font-size="10">{text}</text>')
+    y += 20
+    out.append(f'<line x1="{PAD}" y1="{y + 7:.1f}" x2="{PAD + 14}" y2="{y + 7:.1f}" '
+               f'stroke="{PASSAGE_COLOUR}" stroke-width="2" stroke-dasharray="4 2"/>')
+    out.append(f'<text x="{PAD + 20}" y="{y + 11:.1f}" font-size="10">secret passage (when the '
+               'portrait fires)</text>')
+    out.append(f'<rect x="{PAD + 345}" y="{y:.1f}" width="14" height="14" rx="2" fill="none" '
+               f'stroke="{HIGHLIGHT}" stroke-width="3"/>')
+    out.append(f'<text x="{PAD + 365}" y="{y + 11:.1f}" font-size="10">highlighted square</text>')
+    y += 20
+    for p in range(players):
+        x = PAD + p * 105
+        out.append(f'<circle cx="{x + 7}" cy="{y + 7:.1f}" r="6" '
+                   f'fill="{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]}"/>')
+        out.append(f'<text x="{x + 18}" y="{y + 11:.1f}" font-size="10">player {p}</text>')
+    return out, y + 22
+
+
+def render_svg(
+    state: State, game: Spookslot | None = None, highlight: tuple[str, ...] = ()
+) -> str:
+    """An SVG picture of ``state``: the castle room by room with the pawns on it; the squares in
+    ``highlight`` (square ids, ``start`` or ``exit``) are ringed."""
     if game is None:
         from castlerules.spookslot.rules import Spookslot
 
         game = Spookslot(players=len(state.pawns))
     board = game.board
-    pos = layout(board)
-    cell, pad = 34, 20
-    width = int((max(x for x, _ in pos.values()) + 2) * cell + 2 * pad)
-    rows = [y for _, y in pos.values()]
-    top, bottom = min(rows), max(rows)
-    height = int((bottom - top + 1) * cell * 1.6 + 2 * pad + 40)
-
-    def xy(q: str) -> tuple[float, float]:
-        x, y = pos[q]
-        return pad + (x + 1) * cell + cell / 2, pad + 30 + (y - top) * cell * 1.6 + cell / 2
-
-    out = [
+    pos, bands = layout(board)
+    marked = set(highlight)
+    width = PAD * 2 + COLUMNS * CELL + 30
+    body: list[str] = []
+    for room, y in bands:
+        body.append(f'<text x="{PAD}" y="{y + 8:.1f}" font-size="11" font-weight="bold" '
+                    f'fill="#555">{escape(room)}</text>')
+    body += _edges(board, pos)
+    for q in (START, *board.ids, EXIT):
+        body += _square(board, q, *pos[q], q in marked or (q == START and LINE in marked))
+    body += _traps(board, pos)
+    body += _passage(board, pos)
+    for q, who in _where(state).items():
+        x, y = pos[START if q == LINE else q]
+        wide = q in (START, EXIT, LINE)
+        w = 2 * CELL - 18 if wide else SIZE - 6
+        body += _pawn_discs(x + (CELL / 2 if wide else 0), y, w, SIZE - 6, who)
+    bottom = max(y for _, y in pos.values()) + CELL
+    legend, bottom = _legend(bottom + 24, len(state.pawns))
+    caption = escape(position_text(state))
+    height = int(bottom + 30)
+    head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="9">',
-        f'<text x="{pad}" y="{pad + 4}" font-size="13">{escape(_status(state))}</text>',
+        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
+        'markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#1b3f7a"/></marker>'
+        '<marker id="passage" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
+        f'markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{PASSAGE_COLOUR}"/>'
+        '</marker></defs>',
+        f'<rect width="{width}" height="{height}" fill="#fcfbf7"/>',
+        f'<text x="{PAD}" y="{PAD + 2}" font-size="13">{escape(status(state))}</text>',
     ]
-    for s in board.squares:
-        x1, y1 = xy(s.id)
-        for n in s.next:
-            if n in pos:
-                x2, y2 = xy(n)
-                out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                           'stroke="#999" stroke-width="2"/>')
-    for q in (*board.ids, EXIT):
-        x, y = xy(q)
-        colour = board.colour(q)
-        out.append(f'<rect x="{x - 13:.1f}" y="{y - 13:.1f}" width="26" height="26" rx="3" '
-                   f'fill="{FILL[colour]}" stroke="#333"><title>{escape(q)} ({colour})</title></rect>')
-        label = "EXIT" if q == EXIT else q
-        out.append(f'<text x="{x:.1f}" y="{y + 24:.1f}" text-anchor="middle">{escape(label)}</text>')
-        if q != EXIT and board.by_id[q].star:
-            out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="14" '
-                       'fill="#fff">★</text>')
-    sx, sy = xy(board.start)
-    out.append(f'<text x="{sx - cell:.1f}" y="{sy + 24:.1f}" text-anchor="middle">start</text>')
-    out.append(f'<line x1="{sx - cell / 2:.1f}" y1="{sy - 15:.1f}" x2="{sx - cell / 2:.1f}" '
-               f'y2="{sy + 15:.1f}" stroke="#333" stroke-width="3"/>')
-    at = _where(state)
-    for q, names in at.items():
-        if q == START:
-            x, y = xy(board.start)
-            x -= cell
-        elif q == EXIT:
-            x, y = xy(EXIT)
-        else:
-            x, y = xy(q)
-        for i, name in enumerate(names):
-            p = int(name[1:-1])
-            cx, cy = x + (i % 2) * 10 - 5, y - 20 - (i // 2) * 10
-            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="5" '
-                       f'fill="{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]}" stroke="#fff">'
-                       f'<title>{name}</title></circle>')
-    out.append("</svg>")
-    return "\n".join(out)
+    tail = [f'<text x="{PAD}" y="{bottom + 10:.1f}" font-size="11" font-family="monospace">'
+            f'{caption}</text>', "</svg>"]
+    return "\n".join(head + body + legend + tail)

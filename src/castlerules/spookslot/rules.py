@@ -916,7 +916,7 @@ class Spookslot(Game[State, Any]):
         return notation.action_to_str(action)
 
     def parse_action(self, state: State, text: str) -> Any:
-        return notation.parse_action(text)
+        return notation.parse_action(text, state)
 
     @clause("spookslot.geschrokken.blauw-meerdere", "spookslot.geheim.groen-meerdere")
     @reads("spookslot.interp.bounce-past-exit", "spookslot.interp.start-line")
