@@ -34,7 +34,7 @@ def test_position_text_round_trips_on_every_reachable_state(options: dict[str, A
             assert " " not in text.replace(" ", "", 5) and "  " not in text
             assert game.state_from_text(text) == state
             if set(options) <= {"players"}:  # repr names the player count, not other options
-                assert eval(repr(state), {"castlerules": castlerules}) == state  # noqa: S307
+                assert eval(repr(state), {"castlerules": castlerules}) == state
             if game.is_terminal(state):
                 break
             state = game.apply(state, random_action(game, state, rng))
