@@ -8,7 +8,6 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from castlerules.splut import Pass, Splut, State, Step, Throw
 from castlerules.splut.board import OFF, SQUARE_SET
-from castlerules.splut.rules import occupancy, validate
 from castlerules.splut.theorems import has_step, levitable_now
 
 
@@ -53,7 +52,7 @@ class SplutMachine(RuleBasedStateMachine):
     @invariant()
     def consistent(self) -> None:
         s = self.state
-        validate(self.game.num_players, s)
+        self.game.validate_state(s)
         assert len(set(s.rocks)) == 4 and set(s.rocks) <= SQUARE_SET
         alive = [p for p, t in enumerate(s.pieces) if t[0] != OFF]
         assert self.game.is_terminal(s) == (len(alive) == 1)
@@ -69,7 +68,7 @@ class SplutMachine(RuleBasedStateMachine):
         s = self.state
         if self.game.is_terminal(s) or s.throw_from != OFF:
             return
-        model = bool(has_step(occupancy(s), s.to_move, levitable_now(s)))
+        model = bool(has_step(s.board, s.to_move, levitable_now(s)))
         assert model == (self.game.legal_actions(s) != (Pass(s.to_move),))
 
 

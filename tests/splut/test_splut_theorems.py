@@ -98,8 +98,8 @@ def test_step_theorem_catches_broken_count() -> None:
 class FourSteps(Splut):
     """Broken: every turn after the second has four steps."""
 
-    def _end_turn(self, state: State, pieces: Any, rocks: Any, moved_now: Any) -> State:
-        nxt = super()._end_turn(state, pieces, rocks, moved_now)
+    def _end_turn(self, state: State, *args: Any) -> State:
+        nxt = super()._end_turn(state, *args)
         return nxt if nxt.turn < 2 else attrs.evolve(nxt, steps_left=4)
 
 
@@ -171,9 +171,9 @@ def test_no_step_finding_is_confirmed_by_the_game() -> None:
 class StillSorcerers(Splut):
     """Broken: sorcerers never step."""
 
-    def _steps(self, state: State, p: int, occ: list[int]) -> tuple[Step, ...]:
+    def _steps(self, state: State, p: int) -> tuple[Step, ...]:
         sorcerer = state.pieces[p][Piece.SORCERER]
-        return tuple(a for a in super()._steps(state, p, occ) if a.frm != sorcerer)
+        return tuple(a for a in super()._steps(state, p) if a.frm != sorcerer)
 
 
 def test_deadlock_theorem_catches_still_sorcerers() -> None:

@@ -1,18 +1,22 @@
-"""Vlotte Geesten theorems: each proves on the real rules and finds a counterexample on a broken one."""
+"""Vlotte Geesten theorems: each proves on the real rules and finds a counterexample on a broken one.
+
+That each theorem holds on the real rules is checked once for all games in
+tests/core/test_theorems.py; here each is shown able to fail, with the position and what matters.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
+import castlerules
 from castlerules.core.symbolic import And, Count, If, Or, Sum
 from castlerules.core.theorem import Status
-from castlerules.vlotte_geesten import kernel, theorems
-
-# That each theorem holds on the real rules is checked once for all games in
-# tests/core/test_theorems.py; here each is shown able to fail.
+from castlerules.vlotte_geesten import VlotteGeesten, kernel, theorems
+from castlerules.vlotte_geesten.state import Roll, State
 
 
 def broken_situation_1(dice: Sequence[Any]) -> Any:
@@ -44,13 +48,33 @@ def test_answer_theorems_find_the_missing_sentence() -> None:
     )
 
 
+@pytest.mark.clause("vg.situatie3.regel")
 def test_answer_theorems_find_an_answer_outside_the_objects() -> None:
     assert theorems.check_answer_unique_z3(answer=broken_answer).status is Status.COUNTEREXAMPLE
     assert theorems.check_answer_exhaustive(answer=broken_answer).status is Status.COUNTEREXAMPLE
+    # and the cached answer the game calls is checked too
+    wrong_cache = theorems.check_answer_exhaustive(cached=lambda faces: faces[0])
+    assert wrong_cache.status is Status.COUNTEREXAMPLE
+
+
+class UnfairDice(VlotteGeesten):
+    """Broken: the first roll is listed with twice its probability."""
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Roll, Fraction], ...]:
+        found = super().chance_outcomes(state)
+        return tuple((r, p * 2 if i == 0 else p) for i, (r, p) in enumerate(found))
+
+
+@pytest.mark.clause("vg.spel.worp")
+def test_chance_theorem_finds_unfair_dice() -> None:
+    result = theorems.check_chance(UnfairDice(players=2))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "red die: chair" in (result.counterexample or "") and result.highlight == ("dice",)
 
 
 def settle_pays_without_points(
-    scores: Sequence[Any], supply: Any, pot: Any, wrong: Sequence[Any], correct: Sequence[Any]
+    scores: Sequence[Any], supply: Any, pot: Any, wrong: Sequence[Any], correct: Sequence[Any],
+    debt: bool = False,
 ) -> tuple[list[Any], Any, Any]:
     """Broken: a wrong grabber pays even with no points."""
     n = len(scores)
@@ -62,20 +86,45 @@ def settle_pays_without_points(
 
 
 def settle_keeps_the_pot(
-    scores: Sequence[Any], supply: Any, pot: Any, wrong: Sequence[Any], correct: Sequence[Any]
+    scores: Sequence[Any], supply: Any, pot: Any, wrong: Sequence[Any], correct: Sequence[Any],
+    debt: bool = False,
 ) -> tuple[list[Any], Any, Any]:
     """Broken: the correct grabber does not take the pot (it stays on the table)."""
-    new, new_supply, new_pot = kernel.settle(scores, supply, pot, wrong, correct)
+    new, new_supply, new_pot = kernel.settle(scores, supply, pot, wrong, correct, debt)
     anyone = Or(*correct)
     new = [s - If(c, pot, 0) for s, c in zip(new, correct)]
     return new, new_supply, If(anyone, pot, new_pot)
 
 
+def settle_penalties_to_the_pot(
+    scores: Sequence[Any], supply: Any, pot: Any, wrong: Sequence[Any], correct: Sequence[Any],
+    debt: bool = False,
+) -> tuple[list[Any], Any, Any]:
+    """Broken: the penalties go into the pot even when somebody was correct (points are still
+    conserved — only the payout theorem notices)."""
+    n = len(scores)
+    pay = [If(wrong[i], kernel.penalty(scores[i], debt), 0) for i in range(n)]
+    anyone = Or(*correct)
+    new = [scores[i] - pay[i] + If(correct[i], 1 + pot, 0) for i in range(n)]
+    return new, If(anyone, supply - 1, supply), If(anyone, Sum(pay), pot + Sum(pay))
+
+
 @pytest.mark.clause("vg.punten.fout")
 def test_conservation_theorem_finds_a_negative_score() -> None:
-    assert (
-        theorems.check_conservation_z3(settle_pays_without_points).status is Status.COUNTEREXAMPLE
+    result = theorems.check_conservation_z3(settle_pays_without_points)
+    assert result.status is Status.COUNTEREXAMPLE
+    # under the debt reading the same settlement is the rule, and conservation holds
+    debt = castlerules.make("vlotte-geesten", readings={"penalty-no-points": "debt"})
+    assert theorems.check_conservation_z3(settle_pays_without_points, game=debt).status is (
+        Status.PROVED
     )
+
+
+@pytest.mark.clause("vg.punten.fout", "vg.punten.juist")
+def test_payout_theorem_finds_a_penalty_kept() -> None:
+    assert theorems.check_conservation_z3(settle_penalties_to_the_pot).status is Status.PROVED
+    result = theorems.check_payouts_z3(settle_penalties_to_the_pot)
+    assert result.status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("vg.pot.winnen")
@@ -85,14 +134,117 @@ def test_pot_theorem_finds_a_pot_left_at_the_end() -> None:
     assert theorems.check_conservation_z3(settle_keeps_the_pot).status is Status.PROVED
 
 
-def test_playout_theorem_finds_a_broken_game() -> None:
-    from castlerules.vlotte_geesten.rules import VlotteGeesten
+def lowest_wins(scores: Sequence[Any], draw: bool = False) -> list[Any]:
+    """Broken: the player with the fewest points wins."""
+    n = len(scores)
+    return [And(*(scores[i] <= scores[j] for j in range(n) if j != i)) for i in range(n)]
 
-    class Leaky(VlotteGeesten):
-        def _settle(self, state: Any, correct: int | None) -> Any:  # the pot vanishes
-            import attrs
 
-            return attrs.evolve(super()._settle(state, correct), pot=0)
+@pytest.mark.clause("vg.einde.winnaar")
+def test_winner_theorem_finds_the_lowest_score_winning() -> None:
+    assert theorems.check_winner_flags_z3(lowest_wins).status is Status.COUNTEREXAMPLE
+    draw = castlerules.make("vlotte-geesten", readings={"ties": "draw"})
+    # the shared reading's flags are wrong under draw (a tie would still win)
+    assert theorems.check_winner_flags_z3(kernel.winner_flags, game=draw).status is Status.PROVED
+    shared_flags = lambda scores, draw=False: kernel.winner_flags(scores, False)  # noqa: E731
+    assert theorems.check_winner_flags_z3(shared_flags, game=draw).status is Status.COUNTEREXAMPLE
 
-    result = theorems.check_points_on_playouts(lambda n: Leaky(players=n), games=2)
+
+class EndsAtOne(VlotteGeesten):
+    """Broken: the game ends with one point still in the supply."""
+
+    def is_terminal(self, state: State) -> bool:
+        return state.supply <= 1  # type: ignore[no-any-return]
+
+
+class FirstPlayerWins(VlotteGeesten):
+    """Broken: at the end, player 0 is named the winner whatever the scores."""
+
+    def winners(self, state: State) -> frozenset[int]:
+        return frozenset({0}) if self.is_terminal(state) else frozenset()
+
+
+@pytest.mark.clause("vg.einde.voorraad-leeg", "vg.einde.winnaar")
+def test_end_theorem_finds_a_game_that_goes_on() -> None:
+    result = theorems.check_end(EndsAtOne(players=3))
     assert result.status is Status.COUNTEREXAMPLE
+    wrong_winner = theorems.check_end(FirstPlayerWins(players=3))
+    assert wrong_winner.status is Status.COUNTEREXAMPLE
+    assert wrong_winner.position and wrong_winner.highlight
+
+
+class SecondGrab(VlotteGeesten):
+    """Broken: a player who has grabbed may grab again (the acted check is lost)."""
+
+    def _grab_violation(self, state: State, action: Any) -> Any:
+        return super()._grab_violation(
+            State(state.scores, state.supply, state.pot, state.roller, state.dice, (),
+                  state.grabbed, state.wrong),
+            action,
+        )
+
+
+@pytest.mark.clause("vg.spel.een-voorwerp")
+def test_legal_actions_theorem_finds_a_second_grab() -> None:
+    result = theorems.over_players(theorems.check_legal_actions, SecondGrab(players=2), (2, 3))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert result.position is not None and "p0" in result.highlight
+    game = SecondGrab(players=2)
+    assert game.state_from_text(result.position)  # the counterexample is a valid position
+
+
+class SameRoller(VlotteGeesten):
+    """Broken: the dice stay with the roller even after a correct grab."""
+
+    def _settle(self, state: State, correct: int | None) -> State:
+        after = super()._settle(state, correct)
+        return State(after.scores, after.supply, after.pot, state.roller)
+
+
+@pytest.mark.clause("vg.punten.gooier")
+def test_successor_theorem_finds_the_wrong_roller() -> None:
+    result = theorems.over_players(theorems.check_successor, SameRoller(players=3), (2, 3))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "grab" in (result.counterexample or "") and result.position
+    # the same bug under the next-seat reading is caught as well
+    seat = SameRoller(players=3, readings={"next-roller": "next-seat"})
+    assert theorems.check_successor(seat).status is Status.COUNTEREXAMPLE
+
+
+class IdlePass(VlotteGeesten):
+    """Broken: a pass does not take the player out of the round (rounds could last for ever)."""
+
+    def _pass(self, state: State, player: int) -> State:
+        return state
+
+
+@pytest.mark.clause("vg.pot.iedereen-mis")
+def test_round_theorem_finds_a_pass_that_changes_nothing() -> None:
+    result = theorems.over_players(theorems.check_round_ends, IdlePass(players=2), (2, 3))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "pass" in (result.counterexample or "")
+
+
+def test_every_theorem_names_a_test_that_exists() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for t in castlerules.make("vlotte-geesten").theorems():
+        path, name = t.fails_with.split("::")
+        assert f"def {name}(" in (root / path).read_text(encoding="utf-8"), t.id
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "readings",
+    [
+        {"grab-phase": "regrab"},
+        {"penalty-no-points": "debt", "penalty-recipient": "pot-at-once"},
+        {"next-roller": "next-seat", "ties": "draw"},
+    ],
+)
+def test_the_theorems_hold_under_the_readings(readings: dict[str, str]) -> None:
+    game = castlerules.make("vlotte-geesten", players=3, readings=readings)
+    for t in game.theorems():
+        if not t.deep:
+            assert t.check().status is Status.PROVED, t.id

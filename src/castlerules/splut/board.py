@@ -92,6 +92,19 @@ LINE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(_line(s, d) for d in Dir) if s in SQUARE_SET else ((), (), (), ()) for s in range(81)
 )
 
+#: The opposite of each direction, as plain ints.
+OPPOSITE: tuple[int, int, int, int] = (2, 3, 0, 1)
+
+#: NEIGHBOURS[square]: the (direction, neighbour) pairs of a board square, in direction order.
+NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((d, NEXT[s][d]) for d in range(4) if NEXT[s][d] != OFF) for s in range(81)
+)
+
+#: DIRECTION[(frm, to)]: the direction of a step between two orthogonal neighbours.
+DIRECTION: dict[tuple[int, int], int] = {
+    (s, y): d for s in SQUARES for d, y in NEIGHBOURS[s]
+}
+
 #: The four tips: the squares with exactly one neighbour.
 TIPS: tuple[int, ...] = tuple(s for s in SQUARES if sum(n != OFF for n in NEXT[s]) == 1)
 

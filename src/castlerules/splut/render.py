@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from castlerules.splut.board import COLUMNS, NAMES, OFF, SEATS, SQUARE_SET, index
+from castlerules.splut.notation import state_to_text
 from castlerules.splut.state import LETTERS, Lev, Piece, State
 
 #: Team colours by seat (South, West, North, East).
@@ -31,7 +32,8 @@ def render_text(state: State) -> str:
             out.append(cells.get(sq, "..") if sq in SQUARE_SET else "  ")
         lines.append(f"{row} " + " ".join(out).rstrip())
     lines.append("  " + " ".join(f"{c} " for c in COLUMNS).rstrip())
-    status = f"player {state.to_move} to move, turn {state.turn}, {state.steps_left} step(s) left"
+    steps = "1 step" if state.steps_left == 1 else f"{state.steps_left} steps"
+    status = f"player {state.to_move} to move, turn {state.turn}, {steps} left"
     if state.throw_from != OFF:
         status += f", must throw from {NAMES[state.throw_from]}"
     if state.lev == Lev.ACTIVE:
@@ -41,10 +43,11 @@ def render_text(state: State) -> str:
     if state.moved_before:
         status += ", previous player moved " + " ".join(NAMES[r] for r in sorted(state.moved_before))
     lines.append(status)
+    lines.append("position: " + state_to_text(state))
     return "\n".join(lines)
 
 
-def render_svg(state: State, size: int = 360) -> str:
+def render_svg(state: State, size: int = 360, highlight: tuple[str, ...] = ()) -> str:
     """An SVG picture: the 41 squares, each team's pieces in its seat's colour (S, T, D), rocks grey."""
     cell = size // 9
     seats = SEATS.get(len(state.pieces), ())

@@ -1,80 +1,217 @@
-"""Splut! rules: steps, pulls, throws, pushes, levitation and the end — each tied to its clause."""
+"""Splut! rules: steps, pulls, throws, pushes, levitation and the end — each tied to its clause.
+
+Two routes decide what is legal: the move generator (``legal_actions``) and the legality predicate
+(``violation``, which ``apply`` consults before every action). They are written independently and
+the perft counts and the conformance kit compare them on every state they visit. The dual-mode
+kernels (``kernel``) are the functions both routes call for the throw, the push, the turn
+bookkeeping, who moves next and the end.
+
+Speed comes from the representation, never from a second copy of a rule: each state carries the
+occupancy of its squares (``State.board``, updated incrementally by the successor), actions are
+interned (every legal action is one of a fixed set of objects built once per player count), the
+small bookkeeping kernels are memoized by their arguments, and each interpretation's reading is
+resolved into a plain attribute when the game is made.
+
+Game objects are safe to share between threads: the only mutable data they hold are bounded
+memo tables of immutable values (``core.cache.BoundedCache``) and a table of interned actions
+that is filled in place, slot by slot, with values that never change.
+"""
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from castlerules.core.cache import BoundedCache
 from castlerules.core.errors import InvalidStateError, Violation
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.registry import clause, violation
 from castlerules.splut import kernel, notation, render
 from castlerules.splut.board import (
     BY_NAME,
+    DIRECTION,
     LINE,
     NAMES,
+    NEIGHBOURS,
     NEXT,
     OFF,
+    OPPOSITE,
     SEATS,
     SQUARE_SET,
     START,
     TIPS,
     Dir,
 )
-from castlerules.splut.state import Lev, Pass, Piece, State, Step, Throw
+from castlerules.splut.state import (
+    EMPTY,
+    ROCK,
+    Lev,
+    Pass,
+    Piece,
+    State,
+    Step,
+    Throw,
+    code,
+    make_state,
+    occupancy,
+)
 
-EMPTY = 0
-ROCK = 1
-
-
-def code(player: int, piece: int) -> int:
-    """The occupancy code of a piece: 2 + 3 * player + piece (0 empty, 1 rock)."""
-    return 2 + 3 * player + piece
+UNUSED, ACTIVE, DONE = Lev.UNUSED, Lev.ACTIVE, Lev.DONE
+SORCERER, TROLL, DWARF = 0, 1, 2
+NONE: frozenset[int] = frozenset()
 
 
 def owner(c: int) -> int:
     return (c - 2) // 3
 
 
-def piece_of(c: int) -> Piece:
-    return Piece((c - 2) % 3)
+def piece_of(c: int) -> int:
+    return (c - 2) % 3
 
 
 #: What a thrown rock meets, by occupancy code (for up to four players).
 THROW_KIND: tuple[int, ...] = (
     kernel.EMPTY,
     kernel.OBSTACLE,
-    *(
-        (kernel.TARGET, kernel.OBSTACLE, kernel.DWARF)[k]
-        for _p in range(4)
-        for k in range(3)
-    ),
+    *((kernel.TARGET, kernel.OBSTACLE, kernel.DWARF)[k] for _p in range(4) for k in range(3)),
 )
 TROLLS = frozenset(code(p, Piece.TROLL) for p in range(4))
 DWARVES = frozenset(code(p, Piece.DWARF) for p in range(4))
 SORCERERS = frozenset(code(p, Piece.SORCERER) for p in range(4))
 
-
-def occupancy(state: State) -> list[int]:
-    """The code on each of the 81 grid squares. A troll holding a rock hides that rock."""
-    occ = [EMPTY] * 81
-    for r in state.rocks:
-        occ[r] = ROCK
-    for p, trio in enumerate(state.pieces):
-        for k, sq in enumerate(trio):
-            if sq != OFF:
-                occ[sq] = 2 + 3 * p + k
-    return occ
-
-
-#: Directions as plain ints (iterating an enum is slow), and the opposite of each.
+#: Directions as plain ints (iterating an enum is slow).
 DIRS: tuple[int, int, int, int] = (0, 1, 2, 3)
-OPPOSITE: tuple[int, int, int, int] = (2, 3, 0, 1)
+DIR_ENUM = tuple(Dir)
 
 
-def _remap(squares: frozenset[int], moves: dict[int, int]) -> frozenset[int]:
-    return frozenset(moves.get(x, x) for x in squares)
+def _line_slice(square: int, d: int) -> slice:
+    """The slice of an 81-square board that is LINE[square][d] (rows are 9 squares apart)."""
+    line = LINE[square][d]
+    if not line:
+        return slice(0, 0)
+    step = line[1] - line[0] if len(line) > 1 else line[0] - square
+    stop = line[-1] + step
+    found = slice(line[0], stop if stop >= 0 else None, step)
+    assert tuple(range(81)[found]) == line
+    return found
+
+
+#: LINE_SLICE[square][d]: LINE[square][d] as a slice of the board.
+LINE_SLICE = tuple(tuple(_line_slice(s, d) for d in range(4)) for s in range(81))
+
+#: NEXT_IN[d][square]: the neighbour of a square in direction d (OFF if none).
+NEXT_IN: tuple[tuple[int, ...], ...] = tuple(tuple(NEXT[s][d] for s in range(81)) for d in DIRS)
+
+
+def _remap(
+    moves: dict[int, int],
+    rocks: tuple[int, ...],
+    before: frozenset[int],
+    now: frozenset[int],
+) -> tuple[Any, frozenset[int], frozenset[int]]:
+    """Rocks, the previous player's moved rocks and this turn's moved rocks after the rock moves
+    ``moves`` (old square -> new square); the moved ones join this turn's."""
+    if len(moves) == 1:
+        ((a, b),) = moves.items()
+        listed = list(rocks)
+        listed[listed.index(a)] = b
+        listed.sort()
+        if a in before:
+            before = (before - {a}) | {b}
+        return tuple(listed), before, (now - {a}) | {b}
+    get = moves.get
+    new_rocks = tuple(sorted([get(r, r) for r in rocks]))
+    if before:
+        before = frozenset([get(x, x) for x in before])
+    return new_rocks, before, frozenset([get(x, x) for x in now]) | frozenset(moves.values())
+
+
+def _some(step: Step | None) -> Step:
+    assert step is not None
+    return step
+
+
+class Actions:
+    """The interned actions of a player count: every action the generator returns is one of
+    these objects (built once per process and shared by every game of that player count),
+    arranged in per-square tables for the generator."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        by_dir = [[self._dirs(p, s, False) for s in range(81)] for p in range(n)]
+        pull_dir = [[self._dirs(p, s, True) for s in range(81)] for p in range(n)]
+        #: by_dir[p][square][d]: the plain Step in direction d (None off the board), and
+        #: pull_dir the pulling one.
+        self.by_dir = by_dir
+        self.pull_dir = pull_dir
+        #: sorcerer[p][square]: (direction, neighbour, plain Step) per board neighbour.
+        self.sorcerer: list[list[tuple[tuple[int, int, Step], ...]]] = [
+            [tuple((d, y, _some(by_dir[p][s][d])) for d, y in NEIGHBOURS[s]) for s in range(81)]
+            for p in range(n)
+        ]
+        #: troll[p][square]: (direction, neighbour, square behind, plain Step, pulling Step).
+        self.troll: list[list[tuple[tuple[int, int, int, Step, Step], ...]]] = [
+            [
+                tuple(
+                    (d, y, NEXT[s][OPPOSITE[d]], _some(by_dir[p][s][d]), _some(pull_dir[p][s][d]))
+                    for d, y in NEIGHBOURS[s]
+                )
+                for s in range(81)
+            ]
+            for p in range(n)
+        ]
+        #: dwarf[p][square]: (slice of the board along the line in front, plain Step) per
+        #: direction with a line in front.
+        self.dwarf: list[list[tuple[tuple[slice, Step], ...]]] = [
+            [tuple((LINE_SLICE[s][d], _some(by_dir[p][s][d])) for d, _y in NEIGHBOURS[s])
+             for s in range(81)]
+            for p in range(n)
+        ]
+        self.throws = [tuple(Throw(p, d) for d in Dir) for p in range(n)]
+        self.passes = tuple(Pass(p) for p in range(n))
+        #: levs[p][sorcerer square][d][rock square]: the levitating Step (None off the board).
+        self.levs = [[self._levs(p, s) for s in range(81)] for p in range(n)]
+
+    @staticmethod
+    def _levs(p: int, s: int) -> tuple[tuple[Step | None, ...], ...]:
+        if s not in SQUARE_SET:
+            return ()
+        return tuple(
+            tuple(Step(p, s, y, lev=r) if y != OFF and r in SQUARE_SET else None
+                  for r in range(81))
+            for y in NEXT[s]
+        )
+
+    @staticmethod
+    def _dirs(p: int, s: int, pull: bool) -> tuple[Step | None, ...]:
+        if s not in SQUARE_SET:
+            return (None, None, None, None)
+        return tuple(Step(p, s, y, pull=pull) if y != OFF else None for y in NEXT[s])
+
+@functools.cache
+def actions_for(n: int) -> Actions:
+    return Actions(n)
+
+
+#: The bookkeeping of turns below this number is tabulated.
+TABLE_TURNS = 1024
+
+
+@functools.cache
+def bookkeeping_tables(
+    opening: bool,
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, int], ...]]:
+    """(after_step[turn][steps left], after_turn_end[turn]) for turns below TABLE_TURNS and 0-3
+    steps left, as the kernels compute them."""
+    step = tuple(
+        tuple(kernel.after_step(turn, left, opening) for left in range(4))
+        for turn in range(TABLE_TURNS)
+    )
+    end = tuple(kernel.after_turn_end(turn, opening) for turn in range(TABLE_TURNS))
+    return step, end
 
 
 class Splut(Game[State, Any]):
@@ -106,31 +243,98 @@ class Splut(Game[State, Any]):
         ruleset: str | None = None,
     ) -> None:
         players = self.resolve_readings({"players": players}, readings, ruleset)["players"]
-        n = check_player_count(players, 2, 4)
+        n = check_player_count(players, 2, 4, "splut")
         super().__init__({"players": n})
         self._n = n
+        self._configure()
+        self._acts = actions_for(n)
+        self._actor_sets = tuple(frozenset({p}) for p in range(n))
+        self._tables()
+
+    def _configure(self) -> None:
+        """Resolve the readings into plain attributes (the hot paths never look strings up)."""
+        n = self._n
         self._seats = SEATS[n]
-        self._occ_state: State | None = None
-        self._occ: list[int] = []
-        self._legal_state: State | None = None
-        self._legal: tuple[Any, ...] = ()
-        self._over_state: State | None = None
-        self._over = False
-        # Prebuilt plain and pulling steps, per player, square and direction (speed only).
-        self._plain = [
-            [[Step(p, s, NEXT[s][d]) if NEXT[s][d] != OFF else None for d in DIRS] for s in range(81)]
-            for p in range(n)
-        ]
-        self._pulls = [
-            [[Step(p, s, NEXT[s][d], pull=True) if NEXT[s][d] != OFF else None for d in DIRS]
-             for s in range(81)]
-            for p in range(n)
-        ]
-        self._levs: dict[tuple[int, int, int, int], Step] = {}
+        self._first = 0
+        self._cycle: tuple[int, ...] = tuple(range(n))
+        self._opening = True
+        self._mirror_start = False
+        self._pull_onto_rock = True
+        self._blocked_throw = False
+        self._own_target = True
+        self._slide = False
+        self._lev_adjacent = False
+        self._lev_behind = True
+        self._lev_ahead = True
+        self._lev_stays = False
+        self._lev_first_step = False
+        self._lev_frees = False
+        self._stuck_out = False
+        self._thrower_wins = False
+        self._kinds = tuple(self._throw_kinds(p) for p in range(n))
+        #: Levitation depends only on the previous player's moves (the default readings).
+        self._lev_plain = not (
+            self._lev_first_step or self._lev_frees or self._lev_adjacent or self._blocked_throw
+        )
+
+    def _throw_kinds(self, p: int) -> tuple[int, ...]:
+        """What a rock thrown by player p meets, by occupancy code."""
+        kinds = list(THROW_KIND)
+        if not self._own_target:
+            kinds[code(p, Piece.SORCERER)] = kernel.OBSTACLE
+        return tuple(kinds)
 
     @property
     def num_players(self) -> int:
         return self._n
+
+    @property
+    def lev_may_stay(self) -> bool:
+        """A levitating step may leave a blocked rock where it is (splut.interp.levitate-blocked
+        = sorcerer-moves-rock)."""
+        return self._lev_stays
+
+    # -- the bookkeeping kernels, tabulated -------------------------------------------------
+    def _tables(self) -> None:
+        """Tables of the bookkeeping kernels' values (computed by the kernels themselves): turn
+        and steps after a step and after a turn's end, for the first TABLE_TURNS turns (later
+        turns are memoized), and who moves next for every pattern of teams on the board."""
+        self._step_table, self._end_table = bookkeeping_tables(self._opening)
+        self._memo_step: BoundedCache[tuple[int, int], tuple[int, int]] = BoundedCache(4096)
+        self._memo_end: BoundedCache[int, tuple[int, int]] = BoundedCache(4096)
+        self._next_table = {
+            (current, alive): kernel.next_player(current, alive, self._cycle)
+            for current in range(self._n)
+            for alive in itertools.product((False, True), repeat=self._n)
+        }
+
+    def _after_step(self, turn: int, left: int) -> tuple[int, int]:
+        """kernel.after_step of this game's reading."""
+        if 0 <= turn < TABLE_TURNS and 0 <= left < 4:
+            return self._step_table[turn][left]
+        key = (turn, left)
+        found = self._memo_step.get(key)
+        if found is None:
+            found = self._memo_step.put(key, kernel.after_step(turn, left, self._opening))
+        return found
+
+    def _after_turn_end(self, turn: int) -> tuple[int, int]:
+        """kernel.after_turn_end of this game's reading."""
+        if 0 <= turn < TABLE_TURNS:
+            return self._end_table[turn]
+        found = self._memo_end.get(turn)
+        if found is None:
+            found = self._memo_end.put(turn, kernel.after_turn_end(turn, self._opening))
+        return found
+
+    def _next_player(self, current: int, pieces: tuple[tuple[int, int, int], ...]) -> int:
+        """kernel.next_player over this game's clockwise order."""
+        found: int = self._next_table[current, tuple([t[0] != OFF for t in pieces])]
+        return found
+
+    def steps_in_turn(self, turn: int) -> int:
+        """The number of steps of turn number ``turn`` (kernel.steps_for_turn)."""
+        return int(kernel.steps_for_turn(turn, self._opening))
 
     # -- states ----------------------------------------------------------------------------
     @clause(
@@ -139,44 +343,36 @@ class Splut(Game[State, Any]):
         "splut.zitten.vier-begin", "splut.zet.eerste-een", "splut.rotsen.vier",
     )
     def initial_state(self) -> State:
-        """All four rocks on the tips; each seated team in front of its rock; player 0 begins
-        with one step."""
+        """All four rocks on the tips; each seated team in front of its rock; the first player
+        begins with one step."""
         pieces = []
         for seat in self._seats:
             _rock, dwarf, troll, sorcerer = (BY_NAME[x] for x in START[seat])
+            if self._mirror_start:
+                troll, sorcerer = sorcerer, troll
             pieces.append((sorcerer, troll, dwarf))
-        rocks = tuple(sorted(TIPS))
         return State(
             pieces=tuple(pieces),
-            rocks=rocks,  # type: ignore[arg-type]
-            to_move=0,
+            rocks=tuple(sorted(TIPS)),  # type: ignore[arg-type]
+            to_move=self._first,
             turn=0,
-            steps_left=kernel.steps_for_turn(0),
+            steps_left=kernel.steps_for_turn(0, self._opening),
         )
-
-    def _board(self, state: State) -> list[int]:
-        if state is not self._occ_state:
-            self._occ = occupancy(state)
-            self._occ_state = state
-        return self._occ
 
     def sorcerers(self, state: State) -> list[bool]:
         return [trio[Piece.SORCERER] != OFF for trio in state.pieces]
 
     @clause("splut.winnen.laatste", "splut.rotsen.splut")
     def is_terminal(self, state: State) -> bool:
-        if state is not self._over_state:
-            self._over = bool(kernel.game_over(self.sorcerers(state)))
-            self._over_state = state
-        return self._over
+        """At most one sorcerer is left (kernel.game_over, kept with the state)."""
+        return state.over
 
     @clause("splut.winnen.laatste", "splut.winnen.doel")
     def winners(self, state: State) -> frozenset[int]:
-        alive = self.sorcerers(state)
-        if not kernel.game_over(alive):
+        if not state.over:
             return frozenset()
-        last = kernel.last_sorcerer(alive)
-        return frozenset() if last < 0 else frozenset({last})
+        found = kernel.winner(self.sorcerers(state), state.to_move, self._thrower_wins)
+        return frozenset() if found < 0 else frozenset({found})
 
     def is_chance(self, state: State) -> bool:
         return False
@@ -186,96 +382,133 @@ class Splut(Game[State, Any]):
 
     @clause("splut.zet.afwisselen", "splut.verloop.klok")
     def actors(self, state: State) -> frozenset[int]:
-        if self.is_terminal(state):
+        if state.over:
             return frozenset()
-        return frozenset({state.to_move})
+        return self._actor_sets[state.to_move]
 
     # -- the move generator (one route) -------------------------------------------------------
     def legal_actions(self, state: State) -> tuple[Any, ...]:
-        if state is self._legal_state:
-            return self._legal
-        if self.is_terminal(state):
-            found: tuple[Any, ...] = ()
+        if state.over:
+            return ()
+        p = state.to_move
+        q = state.throw_from
+        if q != OFF:
+            board, kinds, blocked = state.board, self._kinds[p], self._blocked_throw
+            assert board is not None
+            return tuple(
+                a
+                for d, a in enumerate(self._acts.throws[p])
+                if kernel.throw_allowed([kinds[board[c]] for c in LINE[q][d][:1]], blocked)
+            )
+        return self._steps(state, p) or (self._acts.passes[p],)
+
+    def _levitable(self, state: State, sorcerer: int) -> tuple[int, ...]:
+        """The rocks the sorcerer could levitate now (before looking at where they would go)."""
+        lev = state.lev
+        if lev is ACTIVE:
+            return (state.lev_rock,)
+        if lev is not UNUSED:
+            return ()
+        if self._lev_first_step and state.steps_left != self.steps_in_turn(state.turn):
+            return ()
+        before = state.moved_before
+        found: tuple[int, ...]
+        if not before:
+            found = state.rocks
+        elif self._lev_frees:
+            now = state.moved_now
+            found = tuple([r for r in state.rocks if r not in before or r in now])
         else:
-            p = state.to_move
-            occ = self._board(state)
-            if state.throw_from != OFF:
-                q = state.throw_from
-                found = tuple(
-                    Throw(p, d)
-                    for d in Dir
-                    if kernel.throw_allowed([THROW_KIND[occ[c]] for c in LINE[q][d][:1]])
-                )
-            else:
-                found = self._steps(state, p, occ) or (Pass(p),)
-        self._legal_state, self._legal = state, found
+            found = tuple([r for r in state.rocks if r not in before])
+        if self._lev_adjacent:
+            found = tuple([r for r in found if r in NEXT[sorcerer]])
+        if self._blocked_throw:
+            board = state.board
+            assert board is not None
+            found = tuple([r for r in found if board[r] == ROCK])
         return found
 
-    def _lev_step(self, p: int, frm: int, d: int, r: int) -> Step:
-        key = (p, frm, d, r)
-        found = self._levs.get(key)
-        if found is None:
-            found = self._levs[key] = Step(p, frm, NEXT[frm][d], lev=r)
-        return found
-
-    def _steps(self, state: State, p: int, occ: list[int]) -> tuple[Step, ...]:
+    def _steps(self, state: State, p: int) -> tuple[Step, ...]:
         """Every legal step of player ``p`` (no throw pending)."""
+        board = state.board
+        assert board is not None
         out: list[Step] = []
+        add = out.append
+        acts = self._acts
         sq_s, sq_t, sq_d = state.pieces[p]
         if sq_s != OFF:
-            if state.lev == Lev.ACTIVE:
-                levs: tuple[int, ...] = (state.lev_rock,)
-            elif state.lev == Lev.UNUSED:
-                levs = tuple(r for r in state.rocks if r not in state.moved_before)
+            levs: tuple[int, ...]
+            if state.lev is UNUSED and self._lev_plain and not state.moved_before:
+                levs = state.rocks
             else:
-                levs = ()
-            plain = self._plain[p][sq_s]
-            nbrs = NEXT[sq_s]
-            for d in DIRS:
-                y = nbrs[d]
-                if y == OFF:
-                    continue
-                free = occ[y] == EMPTY
-                if free:
-                    out.append(plain[d])  # type: ignore[arg-type]
-                for r in levs:
-                    r2 = NEXT[r][d]
-                    if r2 != OFF and (occ[r2] == EMPTY or r2 == sq_s) and (free or y == r):
-                        step = self._levs.get((p, sq_s, d, r))
-                        out.append(step if step is not None else self._lev_step(p, sq_s, d, r))
+                levs = self._levitable(state, sq_s)
+            if not levs:
+                for _d, y, step in acts.sorcerer[p][sq_s]:
+                    if board[y] == EMPTY:
+                        add(step)
+            else:
+                # Levitation: the rock moves the sorcerer's way onto a free square (or the one
+                # the sorcerer leaves); the sorcerer onto a free square (or the one the rock
+                # leaves) -- splut.interp.levitate-behind, splut.interp.levitate-ahead.
+                behind_ok, ahead_ok = self._lev_behind, self._lev_ahead
+                stays = self._lev_stays and state.lev is ACTIVE
+                table = acts.levs[p][sq_s]
+                for d, y, step in acts.sorcerer[p][sq_s]:
+                    free = board[y] == EMPTY
+                    if free:
+                        add(step)
+                    elif y not in levs:
+                        continue
+                    ahead = NEXT_IN[d]
+                    row = table[d]
+                    for r in levs:
+                        r2 = ahead[r]
+                        if r2 != OFF and (board[r2] == EMPTY or (r2 == sq_s and behind_ok)):
+                            if free or (y == r and ahead_ok):
+                                add(row[r])  # type: ignore[arg-type]
+                        elif stays and free:
+                            add(row[r])  # type: ignore[arg-type]
         if sq_t != OFF:
-            plain, pulls, nbrs = self._plain[p][sq_t], self._pulls[p][sq_t], NEXT[sq_t]
-            for d in DIRS:
-                y = nbrs[d]
-                if y == OFF:
-                    continue
-                behind = nbrs[OPPOSITE[d]]
-                can_pull = behind != OFF and occ[behind] == ROCK
-                c = occ[y]
-                if c == EMPTY:
-                    out.append(plain[d])  # type: ignore[arg-type]
-                    if can_pull:
-                        out.append(pulls[d])  # type: ignore[arg-type]
-                elif c == ROCK:
-                    # Without a pull the rock can always fly back over the square the troll left.
-                    out.append(plain[d])  # type: ignore[arg-type]
-                    if can_pull and any(
-                        (f := NEXT[y][e]) != OFF and occ[f] != ROCK and occ[f] not in TROLLS
-                        for e in DIRS
-                        if e != OPPOSITE[d]
-                    ):
-                        out.append(pulls[d])  # type: ignore[arg-type]
+            self._troll_steps(state, p, sq_t, board, add)
         if sq_d != OFF:
-            plain = self._plain[p][sq_d]
-            for d in DIRS:
-                line = LINE[sq_d][d]
+            for line, step in acts.dwarf[p][sq_d]:
                 # The generator's own reading of the push: some square of the line is empty
                 # (the theorem splut.push-line shows this equals kernel.push_allowed).
-                for c in line:
-                    if occ[c] == EMPTY:
-                        out.append(plain[d])  # type: ignore[arg-type]
-                        break
+                if EMPTY in board[line]:
+                    add(step)
         return tuple(out)
+
+    def _troll_steps(self, state: State, p: int, sq_t: int, board: bytes, add: Any) -> None:
+        blocked = self._blocked_throw
+        # A troll resting on a rock (after a blocked throw) leaves that rock behind: it cannot
+        # pull another into its square.
+        may_pull = not (blocked and sq_t in state.rocks)
+        for d, y, behind, step, pulling in self._acts.troll[p][sq_t]:
+            c = board[y]
+            if c == EMPTY:
+                add(step)
+                if behind != OFF and board[behind] == ROCK and may_pull:
+                    add(pulling)
+            elif c == ROCK:
+                # Without a pull the rock can always fly back over the square the troll left.
+                add(step)
+                if (
+                    behind != OFF
+                    and board[behind] == ROCK
+                    and may_pull
+                    and self._pull_onto_rock
+                    and (
+                        blocked
+                        or any(
+                            (f := NEXT[y][e]) != OFF
+                            and board[f] != ROCK
+                            and board[f] not in TROLLS
+                            for e in DIRS
+                            if e != OPPOSITE[d]
+                        )
+                    )
+                ):
+                    add(pulling)
 
     def candidate_actions(self, state: State) -> tuple[Any, ...]:
         """Every well-formed action: each step from any square to a neighbour by the player to
@@ -296,26 +529,64 @@ class Splut(Game[State, Any]):
         return tuple(out)
 
     # -- legality (the other route) -----------------------------------------------------------
+    @clause(
+        "splut.zet.stukken", "splut.zet.verdelen", "splut.zet.voorbeeld",
+        "splut.beweging.orthogonaal", "splut.beweging.eigen-team", "splut.beweging.bezet",
+        "splut.woorden.beweging", "splut.rotsen.niemand", "splut.zet.afwisselen",
+    )
     def rule_violation(self, state: State, action: Any) -> Violation | None:
-        if self.is_terminal(state):
+        if state.over:
             return violation("splut.winnen.laatste", "the game is over: one sorcerer is left")
-        if not isinstance(action, Step | Throw | Pass):
-            return violation("splut.zet.stukken", f"{action!r} is not a step, a throw or a pass")
         if action.player != state.to_move:
             return violation(
                 "splut.zet.afwisselen",
-                f"it is player {state.to_move}'s turn, not player {action.player!r}'s",
+                f"it is player {state.to_move}'s turn, not player {action.player}'s",
             )
-        if isinstance(action, Throw):
-            return self._throw_violation(state, action)
-        if state.throw_from != OFF:
-            return violation(
-                "splut.trol.werpen",
-                f"the troll on {NAMES[state.throw_from]} holds a rock and must throw it now",
-            )
-        if isinstance(action, Pass):
+        cls = action.__class__
+        if cls is not Step:
+            if cls is Throw:
+                return self._throw_violation(state, action)
+            if state.throw_from != OFF:
+                return self._must_throw(state)
             return self._pass_violation(state, action)
-        return self._step_violation(state, action)
+        if state.throw_from != OFF:
+            return self._must_throw(state)
+        frm, to = action.frm, action.to
+        if frm not in SQUARE_SET or to not in SQUARE_SET:
+            return violation(
+                "splut.beweging.orthogonaal",
+                "a step goes between two board squares; "
+                f"{notation.square(frm if frm not in SQUARE_SET else to)} is not one",
+            )
+        if to not in NEXT[frm]:
+            return violation(
+                "splut.beweging.orthogonaal",
+                f"{NAMES[frm]}-{NAMES[to]} is not one square horizontally or vertically",
+            )
+        trio = state.pieces[action.player]
+        if frm == trio[0]:
+            if action.pull:
+                return violation("splut.trol.trekken", "only a troll can pull a rock")
+            return self._sorcerer_violation(state, action)
+        if frm == trio[1]:
+            if action.lev != OFF:
+                return violation("splut.tovenaar.zweven", "only a sorcerer can levitate a rock")
+            return self._troll_violation(state, action)
+        if frm == trio[2]:
+            if action.pull:
+                return violation("splut.trol.trekken", "only a troll can pull a rock")
+            if action.lev != OFF:
+                return violation("splut.tovenaar.zweven", "only a sorcerer can levitate a rock")
+            return self._dwarf_violation(state, action)
+        return violation(
+            "splut.beweging.eigen-team", f"player {action.player} has no piece on {NAMES[frm]}"
+        )
+
+    def _must_throw(self, state: State) -> Violation:
+        return violation(
+            "splut.trol.werpen",
+            f"the troll on {NAMES[state.throw_from]} holds a rock and must throw it now",
+        )
 
     @clause("splut.trol.werpen", "splut.werpen.rand", "splut.werpen.trol", "splut.werpen.rots",
             "splut.woorden.trol")
@@ -325,16 +596,20 @@ class Splut(Game[State, Any]):
             return violation(
                 "splut.trol.werpen", "no troll holds a rock: a throw follows a troll's step onto one"
             )
-        if not isinstance(action.direction, Dir):
-            return violation("splut.trol.werpen", "a rock is thrown horizontally or vertically")
-        line = LINE[q][action.direction]
+        d = action.direction
+        line = LINE[q][d]
+        board = state.board
+        assert board is not None
+        kinds = self._kinds[state.to_move]
+        if kernel.throw_allowed([kinds[board[c]] for c in line[:1]], self._blocked_throw):
+            return None
         if not line:
             return violation(
                 "splut.werpen.rand",
-                f"from {NAMES[q]} the rock cannot fly {action.direction.name}: the edge is right "
+                f"from {NAMES[q]} the rock cannot fly {d.name}: the edge is right "
                 "there (interpretation splut.interp.blocked-throw)",
             )
-        first = self._board(state)[line[0]]
+        first = board[line[0]]
         if first == ROCK:
             return violation(
                 "splut.werpen.rots",
@@ -347,57 +622,23 @@ class Splut(Game[State, Any]):
                 f"a troll on {NAMES[line[0]]} blocks the throw at once "
                 "(interpretation splut.interp.blocked-throw)",
             )
-        return None
+        return violation(
+            "splut.werpen.tovenaar",
+            f"the thrower's own sorcerer on {NAMES[line[0]]} blocks the throw at once "
+            "(interpretations splut.interp.throw-own-sorcerer and splut.interp.blocked-throw)",
+        )
 
     @clause("splut.zet.verplicht")
     def _pass_violation(self, state: State, action: Pass) -> Violation | None:
-        steps = self._steps(state, action.player, self._board(state))
+        steps = self._steps(state, action.player)
         if steps:
+            count = "1 legal step remains" if len(steps) == 1 else f"{len(steps)} legal steps remain"
             return violation(
                 "splut.zet.verplicht",
-                f"steps are mandatory and {len(steps)} legal steps remain "
+                f"steps are mandatory and {count} "
                 "(interpretation splut.interp.no-legal-step)",
             )
         return None
-
-    @clause(
-        "splut.zet.stukken", "splut.zet.verdelen", "splut.zet.voorbeeld",
-        "splut.beweging.orthogonaal", "splut.beweging.eigen-team", "splut.beweging.bezet",
-        "splut.woorden.beweging", "splut.rotsen.niemand",
-    )
-    def _step_violation(self, state: State, action: Step) -> Violation | None:
-        frm, to, p = action.frm, action.to, action.player
-        if (
-            not isinstance(frm, int)
-            or not isinstance(to, int)
-            or frm not in SQUARE_SET
-            or to not in SQUARE_SET
-        ):
-            return violation("splut.beweging.orthogonaal", "a step goes between two board squares")
-        if not isinstance(action.pull, bool) or not isinstance(action.lev, int):
-            return violation("splut.zet.stukken", f"{action!r} is not a well-formed step")
-        if to not in NEXT[frm]:
-            return violation(
-                "splut.beweging.orthogonaal",
-                f"{NAMES[frm]}-{NAMES[to]} is not one square horizontally or vertically",
-            )
-        trio = state.pieces[p]
-        if frm not in trio:
-            return violation(
-                "splut.beweging.eigen-team", f"player {p} has no piece on {NAMES[frm]}"
-            )
-        piece = Piece(trio.index(frm))
-        if action.pull and piece != Piece.TROLL:
-            return violation("splut.trol.trekken", "only a troll can pull a rock")
-        if action.lev != OFF and piece != Piece.SORCERER:
-            return violation("splut.tovenaar.zweven", "only a sorcerer can levitate a rock")
-        d = Dir(NEXT[frm].index(to))
-        occ = self._board(state)
-        if piece == Piece.SORCERER:
-            return self._sorcerer_violation(state, action, d, occ)
-        if piece == Piece.TROLL:
-            return self._troll_violation(state, action, d, occ)
-        return self._dwarf_violation(state, action, d, occ)
 
     @clause(
         "splut.tovenaar.zweven", "splut.tovenaar.een-rots", "splut.tovenaar.vorige-speler",
@@ -406,9 +647,7 @@ class Splut(Game[State, Any]):
         "splut.dwerg.blokkeert-zweven", "splut.trol.werpen-zweven-verbod",
         "splut.voorbeeld.zweven", "splut.voorbeeld.zweven-stappen", "splut.woorden.zweven",
     )
-    def _sorcerer_violation(
-        self, state: State, action: Step, d: Dir, occ: list[int]
-    ) -> Violation | None:
+    def _sorcerer_violation(self, state: State, action: Step) -> Violation | None:
         """A sorcerer steps onto a free square, optionally levitating one rock the same way.
 
         The rock may be anywhere (splut.interp.levitate-any-rock); sorcerer and rock move together
@@ -418,80 +657,128 @@ class Splut(Game[State, Any]):
         turn (splut.interp.previous-and-this-turn).
         """
         frm, to, r = action.frm, action.to, action.lev
+        board = state.board
+        assert board is not None
         if r == OFF:
-            if occ[to] != EMPTY:
+            if board[to] != EMPTY:
                 return violation("splut.beweging.bezet", f"{NAMES[to]} is occupied")
             return None
-        if r not in state.rocks:
-            return violation("splut.tovenaar.zweven", f"there is no rock on {NAMES.get(r, r)}")
-        if state.lev == Lev.DONE:
+        if r not in state.rocks or board[r] != ROCK:
+            return violation(
+                "splut.tovenaar.zweven", f"there is no rock to levitate on {notation.square(r)}"
+            )
+        found = self._levitation_start(state, r, frm)
+        if found is not None:
+            return found
+        d = DIRECTION[frm, to]
+        r2 = NEXT[r][d]
+        blocker = None
+        if r2 == OFF:
+            blocker = violation(
+                "splut.tovenaar.blokkeren",
+                f"the rock on {NAMES[r]} cannot move {DIR_ENUM[d].name}: the edge blocks it",
+            )
+        elif board[r2] != EMPTY and not (r2 == frm and self._lev_behind):
+            blocker = self._lev_blocker(board[r2], r2)
+        if blocker is not None:
+            if self._lev_stays and state.lev is ACTIVE and board[to] == EMPTY:
+                return None  # the sorcerer steps on and the rock stays (levitate-blocked)
+            return blocker
+        if board[to] != EMPTY and not (to == r and self._lev_ahead):
+            return violation("splut.beweging.bezet", f"{NAMES[to]} is occupied")
+        return None
+
+    def _levitation_start(self, state: State, r: int, frm: int) -> Violation | None:
+        """Why the sorcerer on ``frm`` may not levitate the rock on ``r`` now, if it may not."""
+        lev = state.lev
+        if lev is DONE:
             return violation(
                 "splut.tovenaar.stoppen", "levitation has stopped this turn and cannot restart"
             )
-        if state.lev == Lev.ACTIVE and r != state.lev_rock:
-            return violation(
-                "splut.tovenaar.een-rots",
-                f"this turn the sorcerer levitates the rock on {NAMES[state.lev_rock]}, "
-                "only one rock per turn",
-            )
-        if state.lev == Lev.UNUSED and r in state.moved_before:
+        if lev is ACTIVE:
+            if r != state.lev_rock:
+                return violation(
+                    "splut.tovenaar.een-rots",
+                    f"this turn the sorcerer levitates the rock on {NAMES[state.lev_rock]}, "
+                    "only one rock per turn",
+                )
+            return None
+        if r in state.moved_before and not (self._lev_frees and r in state.moved_now):
             return violation(
                 "splut.tovenaar.vorige-speler",
                 f"the rock on {NAMES[r]} was moved by the previous player",
             )
-        r2 = NEXT[r][d]
-        if r2 == OFF:
+        if self._lev_first_step and state.steps_left != self.steps_in_turn(state.turn):
             return violation(
-                "splut.tovenaar.blokkeren",
-                f"the rock on {NAMES[r]} cannot move {d.name}: the edge blocks it",
+                "splut.tovenaar.doorgaan",
+                "levitation starts with the turn's first step "
+                "(interpretation splut.interp.levitate-start)",
             )
-        if r2 != frm and occ[r2] != EMPTY:
-            c = occ[r2]
-            if c in TROLLS:
-                return violation(
-                    "splut.trol.werpen-zweven-verbod",
-                    f"a rock cannot be levitated onto the troll on {NAMES[r2]}",
-                )
-            if c in DWARVES:
-                return violation(
-                    "splut.dwerg.blokkeert-zweven", f"the dwarf on {NAMES[r2]} blocks the rock"
-                )
-            what = "a sorcerer" if c in SORCERERS else "another rock"
+        if self._lev_adjacent and r not in NEXT[frm]:
             return violation(
-                "splut.tovenaar.blokkeren", f"{what} on {NAMES[r2]} blocks the levitated rock"
+                "splut.tovenaar.zweven",
+                f"the rock on {NAMES[r]} is not next to the sorcerer on {NAMES[frm]} "
+                "(interpretation splut.interp.levitate-any-rock)",
             )
-        if occ[to] != EMPTY and to != r:
-            return violation("splut.beweging.bezet", f"{NAMES[to]} is occupied")
         return None
+
+    def _lev_blocker(self, c: int, square: int) -> Violation:
+        if c in TROLLS:
+            return violation(
+                "splut.trol.werpen-zweven-verbod",
+                f"a rock cannot be levitated onto the troll on {NAMES[square]}",
+            )
+        if c in DWARVES:
+            return violation(
+                "splut.dwerg.blokkeert-zweven", f"the dwarf on {NAMES[square]} blocks the rock"
+            )
+        what = "a sorcerer" if c in SORCERERS else "another rock"
+        return violation(
+            "splut.tovenaar.blokkeren", f"{what} on {NAMES[square]} blocks the levitated rock"
+        )
 
     @clause(
         "splut.trol.trekken", "splut.trol.trekken-recht", "splut.trol.trekken-optioneel",
         "splut.trol.werpen", "splut.voorbeeld.trekken", "splut.voorbeeld.trekken-een-beweging",
         "splut.voorbeeld.werpen", "splut.woorden.werpen", "splut.woorden.trol",
     )
-    def _troll_violation(
-        self, state: State, action: Step, d: Dir, occ: list[int]
-    ) -> Violation | None:
+    def _troll_violation(self, state: State, action: Step) -> Violation | None:
         """A troll steps onto a free square or onto a rock (then it must throw), optionally pulling
         the rock straight behind it (splut.interp.pull-straight, splut.interp.pull-and-throw)."""
         frm, to = action.frm, action.to
-        target = occ[to]
-        if target not in (EMPTY, ROCK):
+        board = state.board
+        assert board is not None
+        target = board[to]
+        if target != EMPTY and target != ROCK:
             return violation("splut.beweging.bezet", f"{NAMES[to]} is occupied")
-        behind = NEXT[frm][d.opposite]
-        if action.pull and (behind == OFF or occ[behind] != ROCK):
-            return violation(
-                "splut.trol.trekken-recht",
-                f"no rock stands straight behind the troll on {NAMES[frm]} to pull",
-            )
+        behind = NEXT[frm][OPPOSITE[DIRECTION[frm, to]]]
+        if action.pull:
+            if behind == OFF or board[behind] != ROCK:
+                return violation(
+                    "splut.trol.trekken-recht",
+                    f"no rock stands straight behind the troll on {NAMES[frm]} to pull",
+                )
+            if frm in state.rocks:
+                return violation(
+                    "splut.beweging.bezet",
+                    f"the troll leaves a rock on {NAMES[frm]}: no other rock can be pulled there",
+                )
         if target == ROCK:
-            after = list(occ)
-            after[frm] = EMPTY
+            if action.pull and not self._pull_onto_rock:
+                return violation(
+                    "splut.trol.trekken",
+                    "a step onto a rock cannot also pull one "
+                    "(interpretation splut.interp.pull-and-throw)",
+                )
+            after = bytearray(board)
+            after[frm] = ROCK if frm in state.rocks else EMPTY
             if action.pull:
                 after[behind], after[frm] = EMPTY, ROCK
-            after[to] = occ[frm]
+            after[to] = board[frm]
+            kinds = self._kinds[state.to_move]
             if not any(
-                kernel.throw_allowed([THROW_KIND[after[c]] for c in LINE[to][e][:1]]) for e in Dir
+                kernel.throw_allowed([kinds[after[c]] for c in LINE[to][e][:1]], self._blocked_throw)
+                for e in DIRS
             ):
                 return violation(
                     "splut.trol.werpen",
@@ -501,11 +788,13 @@ class Splut(Game[State, Any]):
         return None
 
     @clause("splut.dwerg.duwen", "splut.dwerg.duwen-lijn", "splut.woorden.duwen")
-    def _dwarf_violation(
-        self, state: State, action: Step, d: Dir, occ: list[int]
-    ) -> Violation | None:
-        line = LINE[action.frm][d]
-        if not kernel.push_allowed([occ[c] for c in line]):
+    def _dwarf_violation(self, state: State, action: Step) -> Violation | None:
+        board = state.board
+        assert board is not None
+        if board[action.to] == EMPTY:
+            return None  # an ordinary step: nothing to push
+        line = LINE[action.frm][DIRECTION[action.frm, action.to]]
+        if not kernel.push_allowed([board[c] for c in line]):
             return violation(
                 "splut.dwerg.duwen-lijn",
                 f"the line of pieces in front of the dwarf on {NAMES[action.frm]} reaches the "
@@ -514,83 +803,109 @@ class Splut(Game[State, Any]):
         return None
 
     # -- transitions -------------------------------------------------------------------------
-    def successor(self, state: State, action: Any) -> State:
-        if isinstance(action, Throw):
-            return self._throw(state, action)
-        if isinstance(action, Pass):
-            return self._end_turn(state, state.pieces, state.rocks, state.moved_now)
-        return self._step(state, action)
-
     @clause("splut.zet.verdelen", "splut.trol.trekken", "splut.trol.werpen",
             "splut.tovenaar.zweven", "splut.tovenaar.stoppen", "splut.tovenaar.geduwd-getrokken",
-            "splut.dwerg.duwen")
-    def _step(self, state: State, action: Step) -> State:
+            "splut.dwerg.duwen", "splut.beweging.orthogonaal")
+    def successor(self, state: State, action: Any) -> State:
+        """The state after ``action`` (a step here; throws and passes in ``_throw`` and
+        ``_pass``), assumed legal."""
+        cls = action.__class__
+        if cls is not Step:
+            return self._throw(state, action) if cls is Throw else self._pass(state, action)
         p, frm, to = action.player, action.frm, action.to
-        occ = self._board(state)
-        d = NEXT[frm].index(to)
-        piece = state.pieces[p].index(frm)
-        moves: dict[int, int] = {}
+        board = state.board
+        assert board is not None
+        pieces = state.pieces
+        trio = pieces[p]
         lev, lev_rock = state.lev, state.lev_rock
+        rocks, before, now = state.rocks, state.moved_before, state.moved_now
         throw_from = OFF
-        if piece != Piece.DWARF:
-            trio = list(state.pieces[p])
-            trio[piece] = to
-            new_pieces = (*state.pieces[:p], tuple(trio), *state.pieces[p + 1 :])
-            if piece == Piece.SORCERER:
-                if action.lev != OFF:
-                    lev, lev_rock = Lev.ACTIVE, NEXT[action.lev][d]
-                    moves[action.lev] = lev_rock
-            else:
-                if action.pull:
-                    moves[NEXT[frm][OPPOSITE[d]]] = frm
-                if occ[to] == ROCK:
-                    throw_from = to
+        after = bytearray(board)
+        if frm == trio[0]:
+            new_trio = (to, trio[1], trio[2])
+            after[frm] = EMPTY
+            r = action.lev
+            if r != OFF:
+                lev = ACTIVE
+                r2 = NEXT_IN[DIRECTION[frm, to]][r]
+                if r2 != OFF and (board[r2] == EMPTY or (r2 == frm and self._lev_behind)):
+                    after[r] = EMPTY
+                    after[r2] = ROCK
+                    lev_rock = r2
+                    rocks, before, now = _remap({r: r2}, rocks, before, now)
+                else:
+                    lev_rock = r  # blocked: the rock stays (splut.interp.levitate-blocked)
+            elif lev is ACTIVE:
+                lev, lev_rock = DONE, OFF
+        elif frm == trio[1]:
+            new_trio = (trio[0], to, trio[2])
+            after[frm] = ROCK if self._blocked_throw and frm in rocks else EMPTY
+            if action.pull:
+                behind = NEXT[frm][OPPOSITE[DIRECTION[frm, to]]]
+                after[behind] = EMPTY
+                after[frm] = ROCK
+                rocks, before, now = _remap({behind: frm}, rocks, before, now)
+            if board[to] == ROCK:
+                throw_from = to
+            if lev is ACTIVE:
+                lev, lev_rock = DONE, OFF
+        elif board[to] == EMPTY:  # a dwarf's step with nothing to push
+            new_trio = (trio[0], trio[1], to)
+            after[frm] = EMPTY
+            if lev is ACTIVE:
+                lev, lev_rock = DONE, OFF
         else:
-            pieces = [list(t) for t in state.pieces]
-            line = LINE[frm][d]
-            contents = [occ[c] for c in line]
-            _, new = kernel.push(occ[frm], contents)
-            for i, c in enumerate(new):
-                if c >= 2:
-                    pieces[owner(c)][piece_of(c)] = line[i]
-            n = contents.index(EMPTY)  # the unbroken line in front of the dwarf
-            moves = {line[i]: line[i + 1] for i in range(n) if contents[i] == ROCK}
-            new_pieces = tuple(tuple(t) for t in pieces)
-        if (piece != Piece.SORCERER or action.lev == OFF) and lev == Lev.ACTIVE:
-            lev, lev_rock = Lev.DONE, OFF
-        rocks = state.rocks
-        before, now = state.moved_before, state.moved_now
-        if moves:
-            rocks = tuple(sorted(moves.get(r, r) for r in rocks))  # type: ignore[assignment]
-            before = _remap(before, moves)
-            now = _remap(now, moves) | frozenset(moves.values())
+            pieces, moves = self._push(state, frm, DIRECTION[frm, to], after)
+            if moves:
+                rocks, before, now = _remap(moves, rocks, before, now)
+            if lev is ACTIVE:
+                lev, lev_rock = DONE, OFF
+            new_trio = pieces[p]
+        if new_trio is not pieces[p]:
+            after[to] = board[frm]
+            listed = list(pieces)
+            listed[p] = new_trio
+            pieces = tuple(listed)
         if throw_from != OFF:
-            return State(
-                pieces=new_pieces,  # type: ignore[arg-type]
-                rocks=rocks,
-                to_move=p,
-                turn=state.turn,
-                steps_left=state.steps_left - 1,
-                throw_from=throw_from,
-                lev=lev,
-                lev_rock=lev_rock,
-                moved_before=before,
-                moved_now=now,
-            )
-        turn, left = kernel.after_step(state.turn, state.steps_left)
+            turn, left = kernel.after_pickup(state.turn, state.steps_left)
+            return make_state(pieces, rocks, p, turn, left, throw_from, lev, lev_rock, before,
+                              now, bytes(after), state.over)
+        turn, left = state.turn, state.steps_left
+        if 0 <= turn < TABLE_TURNS and 0 <= left < 4:
+            turn, left = self._step_table[turn][left]
+        else:
+            turn, left = self._after_step(turn, left)
         if turn != state.turn:
-            return self._end_turn(state, new_pieces, rocks, now)  # type: ignore[arg-type]
-        return State(
-            pieces=new_pieces,  # type: ignore[arg-type]
-            rocks=rocks,
-            to_move=p,
-            turn=turn,
-            steps_left=left,
-            lev=lev,
-            lev_rock=lev_rock,
-            moved_before=before,
-            moved_now=now,
-        )
+            return self._end_turn(state, pieces, rocks, now, bytes(after), state.over)
+        return make_state(pieces, rocks, p, turn, left, OFF, lev, lev_rock, before, now,
+                          bytes(after), state.over)
+
+    def _push(
+        self, state: State, frm: int, d: int, after: bytearray
+    ) -> tuple[tuple[tuple[int, int, int], ...], dict[int, int] | None]:
+        """A dwarf's push from ``frm`` in direction ``d`` (the square in front is occupied):
+        (pieces, rock moves) afterwards, with ``after`` (the occupancy) updated; the line in front
+        moves as kernel.push says."""
+        board = state.board
+        assert board is not None
+        line = LINE[frm][d]
+        mover = board[frm]
+        after[frm] = EMPTY
+        contents = [board[c] for c in line]
+        _, new = kernel.push(mover, contents, self._slide)
+        pieces = [list(t) for t in state.pieces]
+        old_rocks = [line[i] for i, c in enumerate(contents) if c == ROCK]
+        new_rocks = [line[i] for i, c in enumerate(new) if c == ROCK]
+        moves = {a: b for a, b in zip(old_rocks, new_rocks) if a != b}
+        hidden = set(state.rocks) - set(old_rocks)
+        for i, c in enumerate(new):
+            after[line[i]] = c
+            if c >= 2:
+                old = pieces[owner(c)][piece_of(c)]
+                pieces[owner(c)][piece_of(c)] = line[i]
+                if old in hidden and old != line[i]:
+                    moves[old] = line[i]  # a troll resting on a rock is pushed with it
+        return tuple((t[0], t[1], t[2]) for t in pieces), moves or None
 
     @clause(
         "splut.trol.werpen-einde", "splut.werpen.vlucht", "splut.werpen.tovenaar",
@@ -603,27 +918,57 @@ class Splut(Game[State, Any]):
         """The rock flies (kernel.throw_landing), crushes what stands where it lands — a sorcerer
         with its whole team, or a dwarf alone — stays there, and the turn ends."""
         q = state.throw_from
-        occ = self._board(state)
+        board = state.board
+        assert board is not None
         line = LINE[q][action.direction]
-        land = line[kernel.throw_landing([THROW_KIND[occ[c]] for c in line])]
-        victim = occ[land]
+        kinds = self._kinds[state.to_move]
+        index = kernel.throw_landing([kinds[board[c]] for c in line])
         pieces: tuple[tuple[int, int, int], ...] = state.pieces
-        if victim in SORCERERS:
-            flags = [[sq != OFF for sq in trio] for trio in state.pieces]
-            kept = kernel.after_kill(flags, owner(victim))
-            pieces = tuple(
-                tuple(sq if keep else OFF for sq, keep in zip(trio, keeps))  # type: ignore[misc]
-                for trio, keeps in zip(state.pieces, kept)
+        if index < 0:  # the rock cannot leave: it stays under the troll (blocked-throw)
+            return self._end_turn(
+                state, pieces, state.rocks, state.moved_now | {q}, board, state.over
             )
+        land = line[index]
+        victim = board[land]
+        if victim in SORCERERS:
+            pieces = self._remove_team(pieces, owner(victim))
         elif victim in DWARVES:
             v = owner(victim)
-            pieces = tuple(
-                (t[0], t[1], OFF) if i == v else t for i, t in enumerate(state.pieces)
-            )
-        moves = {q: land}
-        rocks = tuple(sorted(moves.get(r, r) for r in state.rocks))
+            pieces = tuple((t[0], t[1], OFF) if i == v else t for i, t in enumerate(pieces))
+        rocks = tuple(sorted([land if r == q else r for r in state.rocks]))
         now = (state.moved_now - {q}) | {land}
-        return self._end_turn(state, pieces, rocks, now)
+        over = bool(kernel.game_over([t[0] != OFF for t in pieces]))
+        new_board = occupancy(pieces, rocks)
+        assert new_board is not None
+        return self._end_turn(state, pieces, rocks, now, new_board, over)
+
+    def _remove_team(
+        self, pieces: tuple[tuple[int, int, int], ...], victim: int
+    ) -> tuple[tuple[int, int, int], ...]:
+        flags = [[sq != OFF for sq in trio] for trio in pieces]
+        kept = kernel.after_kill(flags, victim)
+        return tuple(
+            (
+                trio[0] if keeps[0] else OFF,
+                trio[1] if keeps[1] else OFF,
+                trio[2] if keeps[2] else OFF,
+            )
+            for trio, keeps in zip(pieces, kept)
+        )
+
+    @clause("splut.zet.verplicht")
+    def _pass(self, state: State, action: Pass) -> State:
+        """No legal step is left: the turn ends (interpretation splut.interp.no-legal-step)."""
+        if not self._stuck_out:
+            board = state.board
+            assert board is not None
+            return self._end_turn(state, state.pieces, state.rocks, state.moved_now, board,
+                                  state.over)
+        pieces = self._remove_team(state.pieces, state.to_move)
+        over = bool(kernel.game_over([t[0] != OFF for t in pieces]))
+        new_board = occupancy(pieces, state.rocks)
+        assert new_board is not None
+        return self._end_turn(state, pieces, state.rocks, state.moved_now, new_board, over)
 
     @clause("splut.verloop.klok", "splut.zet.afwisselen", "splut.zet.tweede-twee",
             "splut.zet.drie", "splut.tovenaar.vorige-speler")
@@ -631,26 +976,24 @@ class Splut(Game[State, Any]):
         self,
         state: State,
         pieces: tuple[tuple[int, int, int], ...],
-        rocks: tuple[int, int, int, int],
+        rocks: tuple[int, ...],
         moved_now: frozenset[int],
+        board: bytes,
+        over: bool,
     ) -> State:
-        """The next player clockwise whose sorcerer is still on the board begins a new turn; the
-        rocks moved in this turn are the ones that player cannot levitate."""
-        turn, left = kernel.after_turn_end(state.turn)
-        nxt = state.to_move
-        for i in range(1, self._n + 1):
-            c = (state.to_move + i) % self._n
-            if pieces[c][Piece.SORCERER] != OFF:
-                nxt = c
-                break
-        return State(
-            pieces=pieces,
-            rocks=rocks,
-            to_move=nxt,
-            turn=turn,
-            steps_left=left,
-            moved_before=moved_now,
+        """The next player clockwise whose sorcerer is still on the board begins a new turn
+        (kernel.next_player); the rocks moved in this turn are the ones that player cannot
+        levitate."""
+        turn = state.turn
+        turn, left = (
+            self._end_table[turn] if 0 <= turn < TABLE_TURNS else self._after_turn_end(turn)
         )
+        if over and self._thrower_wins:
+            nxt = state.to_move  # the last thrower is kept: it is the winner (splut.interp.winner)
+        else:
+            nxt = self._next_table[state.to_move, tuple([t[0] != OFF for t in pieces])]
+        return make_state(pieces, rocks, nxt, turn, left, OFF, UNUSED, OFF, moved_now, NONE,
+                          board, over)
 
     def position(
         self,
@@ -672,9 +1015,9 @@ class Splut(Game[State, Any]):
         try:
             for p, text in teams.items():
                 for word in text.split():
-                    pieces[p][letters[word[0]]] = BY_NAME[word[1:]]
-            rock_squares = tuple(sorted(BY_NAME[w] for w in rocks.split()))
-            before = frozenset(BY_NAME[w] for w in moved_before.split())
+                    pieces[p][letters[word[0].upper()]] = BY_NAME[word[1:].lower()]
+            rock_squares = tuple(sorted(BY_NAME[w.lower()] for w in rocks.split()))
+            before = frozenset(BY_NAME[w.lower()] for w in moved_before.split())
         except (KeyError, IndexError, TypeError) as exc:
             raise InvalidStateError(f"position: bad piece, square or player {exc}") from None
         state = State(
@@ -682,7 +1025,7 @@ class Splut(Game[State, Any]):
             rocks=rock_squares,  # type: ignore[arg-type]
             to_move=to_move,
             turn=turn,
-            steps_left=kernel.steps_for_turn(turn) if steps_left is None else steps_left,
+            steps_left=self.steps_in_turn(turn) if steps_left is None else steps_left,
             moved_before=before,
         )
         self.validate_state(state)
@@ -690,80 +1033,160 @@ class Splut(Game[State, Any]):
 
     # -- notation, JSON, pictures ----------------------------------------------------------
     def state_to_text(self, state: State) -> str:
-        # TEMPORARY until the position notation lands: the JSON of the state.
-        from castlerules.core import jsonio
-
-        return jsonio.dumps(state)
+        return notation.state_to_text(state)
 
     def parse_position(self, text: str) -> State:
-        from castlerules.core import jsonio
-
-        found: State = jsonio.loads(State, text)
-        return found
+        return notation.parse_position(text, self._n)
 
     def action_to_str(self, state: State, action: Any) -> str:
-        return notation.action_to_str(state, action)
+        return notation.action_to_str(self, state, action)
 
     def parse_action(self, state: State, text: str) -> Any:
-        return notation.parse_action(state, text)
+        return notation.parse_action(self, state, text)
+
+    def lev_destination(self, state: State, action: Step) -> int:
+        """Where the rock a levitating step names goes in ``state``: one square the sorcerer's way,
+        or — when blocked and the reading lets levitation go on (splut.interp.levitate-blocked) —
+        nowhere: its own square. OFF when the step is not well formed."""
+        d = DIRECTION.get((action.frm, action.to))
+        r = action.lev
+        if d is None or r not in SQUARE_SET:
+            return OFF
+        r2 = NEXT[r][d]
+        board = state.board
+        if (
+            self._lev_stays
+            and state.lev is ACTIVE
+            and board is not None
+            and (r2 == OFF or (board[r2] != EMPTY and not (r2 == action.frm and self._lev_behind)))
+        ):
+            return r
+        return r2
 
     def validate_state(self, state: State) -> None:
-        validate(self._n, state)
+        validate(self, state)
 
     def render(self, state: State) -> str:
         return render.render_text(state)
 
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        return render.render_svg(state)
+        return render.render_svg(state, highlight=highlight)
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
-@clause("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.beweging.bezet")
-def validate(n: int, state: State) -> None:
-    """Raise InvalidStateError unless ``state`` is a consistent ``n``-player position."""
-    require(len(state.pieces) == n, f"state.pieces: expected {n} teams")
-    require(len(state.rocks) == 4, "state.rocks: expected four rocks")
-    require(all(r in SQUARE_SET for r in state.rocks), "state.rocks: a rock is off the board")
+
+def _square_or_off(value: Any) -> bool:
+    return _is_int(value) and (value == OFF or value in SQUARE_SET)
+
+
+def _between(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _check_types(n: int, state: State) -> None:
+    """The fields have the types and ranges a state needs (before anything is looked up)."""
+    require(
+        isinstance(state.pieces, tuple) and len(state.pieces) == n,
+        f"state.pieces: expected {n} teams",
+    )
+    for p, trio in enumerate(state.pieces):
+        require(
+            isinstance(trio, tuple) and len(trio) == 3,
+            f"state.pieces[{p}]: expected (sorcerer, troll, dwarf)",
+        )
+        require(
+            all(_square_or_off(sq) for sq in trio), f"state.pieces[{p}]: a piece is off the board"
+        )
+    require(
+        isinstance(state.rocks, tuple) and len(state.rocks) == 4, "state.rocks: expected four rocks"
+    )
+    require(
+        all(_is_int(r) and r in SQUARE_SET for r in state.rocks),
+        "state.rocks: a rock is off the board",
+    )
     require(len(set(state.rocks)) == 4, "state.rocks: two rocks on one square")
     require(list(state.rocks) == sorted(state.rocks), "state.rocks: must be sorted")
-    squares: list[int] = []
-    for p, trio in enumerate(state.pieces):
-        require(len(trio) == 3, f"state.pieces[{p}]: expected (sorcerer, troll, dwarf)")
+    require(
+        _is_int(state.to_move) and 0 <= state.to_move < n,
+        f"state.to_move: expected a player from 0 to {n - 1}",
+    )
+    require(_is_int(state.turn) and state.turn >= 0, "state.turn: must be a number >= 0")
+    require(_is_int(state.steps_left), "state.steps_left: must be a number")
+    require(_square_or_off(state.throw_from), "state.throw_from: not a board square")
+    require(isinstance(state.lev, Lev), "state.lev: expected UNUSED, ACTIVE or DONE")
+    require(_square_or_off(state.lev_rock), "state.lev_rock: not a board square")
+    for name in ("moved_before", "moved_now"):
+        found = getattr(state, name)
         require(
-            all(sq == OFF or sq in SQUARE_SET for sq in trio),
-            f"state.pieces[{p}]: a piece is off the board",
+            isinstance(found, frozenset) and all(_is_int(r) for r in found),
+            f"state.{name}: expected a set of squares",
         )
-        s, t, _d = trio
+        require(found <= set(state.rocks), f"state.{name}: must be rock squares")
+
+
+@clause("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.beweging.bezet",
+        "splut.winnen.team-weg")
+def validate(game: Splut, state: State) -> None:
+    """Raise InvalidStateError unless ``state`` is a consistent position of ``game``: every field
+    well typed and on the board, every piece on its own square, teams whole, and the bookkeeping
+    of the turn (steps, throw, levitation, moved rocks) possible — in every phase, the end of the
+    game included."""
+    require(isinstance(state, State), f"expected a Splut! state, got {type(state).__name__}")
+    n = game.num_players
+    _check_types(n, state)
+    squares: list[int] = []
+    for p, (s, t, d) in enumerate(state.pieces):
         require(
-            (s == OFF) == (t == OFF) and (s != OFF or trio[2] == OFF),
+            (s == OFF) == (t == OFF) and (s != OFF or d == OFF),
             f"state.pieces[{p}]: a team without its sorcerer must have left the board",
         )
-        squares.extend(sq for sq in trio if sq != OFF)
+        squares.extend(sq for sq in (s, t, d) if sq != OFF)
     require(len(set(squares)) == len(squares), "state.pieces: two pieces on one square")
+    trolls = {trio[1] for trio in state.pieces if trio[1] != OFF}
     shared = set(squares) & set(state.rocks)
-    require(
-        shared <= {state.throw_from}, "state: a piece stands on a rock (only a throwing troll may)"
-    )
-    require(0 <= state.to_move < n, f"state.to_move: expected a player from 0 to {n - 1}")
-    require(state.turn >= 0, "state.turn: must be >= 0")
-    over = bool(kernel.game_over([t[0] != OFF for t in state.pieces]))
-    most = kernel.steps_for_turn(state.turn)
-    if over:
+    allowed = {state.throw_from} | (trolls if game._blocked_throw else set())
+    require(shared <= allowed, "state: a piece stands on a rock (only a throwing troll may)")
+    require(state.board is not None, "state: malformed pieces or rocks")
+    full = game.steps_in_turn(state.turn)
+    alive = state.pieces[state.to_move][Piece.SORCERER] != OFF
+    if state.over:
+        require(
+            state.throw_from == OFF and state.lev is Lev.UNUSED and state.lev_rock == OFF
+            and not state.moved_now and state.steps_left == full,
+            "state: the game is over, so no turn can be under way",
+        )
+        require(alive or game._thrower_wins, "state.to_move: at the end, the winner")
         return
-    require(state.pieces[state.to_move][0] != OFF, "state.to_move: that team has left the board")
+    require(alive, "state.to_move: that team has left the board")
     if state.throw_from == OFF:
-        require(1 <= state.steps_left <= most, f"state.steps_left: expected 1 to {most}")
+        require(
+            1 <= state.steps_left <= full,
+            f"state.steps_left: turn {state.turn} has {_between(1, full)} steps left",
+        )
     else:
-        require(0 <= state.steps_left < most, f"state.steps_left: expected 0 to {most - 1}")
         require(
             state.pieces[state.to_move][Piece.TROLL] == state.throw_from
             and state.throw_from in state.rocks,
             "state.throw_from: the troll to move must stand on a rock there",
         )
+        require(
+            0 <= state.steps_left < full,
+            f"state.steps_left: with a throw pending, turn {state.turn} has "
+            f"{_between(0, full - 1)} steps left",
+        )
+        require(state.lev is not Lev.ACTIVE, "state.lev: a troll's step ends levitation")
     require(
-        (state.lev == Lev.ACTIVE) == (state.lev_rock != OFF)
-        and (state.lev_rock == OFF or state.lev_rock in state.moved_now),
-        "state.lev_rock: a rock moved this turn is levitated exactly when levitation is active",
+        (state.lev is Lev.ACTIVE) == (state.lev_rock != OFF),
+        "state.lev_rock: a rock is levitated exactly when levitation is active",
     )
-    require(state.moved_before <= set(state.rocks), "state.moved_before: must be rock squares")
-    require(state.moved_now <= set(state.rocks), "state.moved_now: must be rock squares")
+    require(
+        state.lev_rock == OFF
+        or (state.lev_rock in state.moved_now and state.board[state.lev_rock] == ROCK),  # type: ignore[index]
+        "state.lev_rock: the levitated rock lies on the board and was moved this turn",
+    )
+    require(
+        state.steps_left < full or (state.lev is Lev.UNUSED and not state.moved_now),
+        "state: nothing can have moved before the first step of the turn",
+    )

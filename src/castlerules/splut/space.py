@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from castlerules.splut.board import NEXT, OFF, SQUARES, Dir
-from castlerules.splut.state import Lev, Pass, State, Step, Throw
+from castlerules.splut.rules import actions_for
+from castlerules.splut.state import Lev, State
 
 if TYPE_CHECKING:
     from castlerules.splut.rules import Splut
@@ -20,25 +21,37 @@ _OPPOSITE = {d: d.opposite for d in Dir}
 _INDEX = {square: i for i, square in enumerate(SQUARES)}
 
 
-def _steps(player: int) -> list[Any]:
+def _steps(game: Splut, player: int, edge: bool = False) -> list[Any]:
+    """Player ``player``'s steps, as the interned objects the move generator returns (so an
+    adapter's id lookup finds each legal action by identity). With ``edge``: only the levitating
+    steps of rocks with no square beyond them, which the reading splut.interp.levitate-blocked =
+    sorcerer-moves-rock makes possible (a blocked rock stays put)."""
+    acts = actions_for(game.num_players)
     out: list[Any] = []
     for frm in SQUARES:
         for d in Dir:
-            to = NEXT[frm][d]
-            if to == OFF:
+            if NEXT[frm][d] == OFF:
                 continue
-            out.append(Step(player, frm, to))
+            row = acts.levs[player][frm][d]
+            if edge:
+                out.extend(row[r] for r in SQUARES if NEXT[r][d] == OFF)
+                continue
+            out.append(acts.by_dir[player][frm][d])
             if NEXT[frm][_OPPOSITE[d]] != OFF:
-                out.append(Step(player, frm, to, pull=True))
-            out.extend(Step(player, frm, to, lev=r) for r in SQUARES if NEXT[r][d] != OFF)
+                out.append(acts.pull_dir[player][frm][d])
+            out.extend(row[r] for r in SQUARES if NEXT[r][d] != OFF)
     return out
 
 
 def action_universe(game: Splut) -> tuple[Any, ...]:
-    return tuple(
-        a
-        for p in range(game.num_players)
-        for a in (*_steps(p), *(Throw(p, d) for d in Dir), Pass(p))
+    """Per player: its steps, its four throws and its pass; then, under readings that need them,
+    the extra levitating steps (so the ids of the default universe never change)."""
+    acts = actions_for(game.num_players)
+    players = range(game.num_players)
+    extra = [a for p in players for a in _steps(game, p, edge=True)] if game.lev_may_stay else []
+    return (
+        *(a for p in players for a in (*_steps(game, p), *acts.throws[p], acts.passes[p])),
+        *extra,
     )
 
 

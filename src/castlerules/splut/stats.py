@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from castlerules.splut.board import OFF
-from castlerules.splut.rules import Splut, occupancy
+from castlerules.splut.rules import Splut
 from castlerules.splut.state import Pass, Piece, Step, Throw
 
 
@@ -25,7 +25,7 @@ def counters(game: Splut, states: Sequence[Any], actions: Sequence[Any]) -> dict
             found["levitating steps"] += action.lev != OFF
             if (
                 before.pieces[action.player][Piece.DWARF] == action.frm
-                and occupancy(before)[action.to] != 0
+                and before.board[action.to] != 0
             ):
                 found["pushes"] += 1
         elif isinstance(action, Throw):

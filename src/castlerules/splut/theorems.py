@@ -17,8 +17,8 @@ from castlerules.core.symbolic import And, If, Not, Or
 from castlerules.core.theorem import Result, Status, Theorem, z3_find, z3_prove
 from castlerules.splut import kernel
 from castlerules.splut.board import LINE, NAMES, NEXT, OFF, SQUARES, Dir
-from castlerules.splut.rules import ROCK, Splut, code, validate
-from castlerules.splut.state import Lev, Pass, Piece, State
+from castlerules.splut.rules import Splut
+from castlerules.splut.state import ROCK, Lev, Pass, Piece, State, code
 
 GAME = "splut"
 MAX_LINE = 8  # the longest line on the diamond (a tip to the opposite tip, exclusive)
@@ -305,7 +305,7 @@ def check_state_invariants(game_factory: Callable[[int], Splut] = _default_facto
     for game, s in reachable_states(game_factory):
         count += 1
         try:
-            validate(game.num_players, s)
+            game.validate_state(s)
         except ValueError as exc:
             return Result.refuted(game.render(s), str(exc))
         alive = [p for p, t in enumerate(s.pieces) if t[0] != OFF]
@@ -460,7 +460,7 @@ def find_stuck(
     game = (game_factory or _default_factory)(n)
     for p in stuck_players:
         state = decode(values, n, to_move=p)
-        validate(n, state)
+        game.validate_state(state)
         if game.legal_actions(state) != (Pass(p),):
             raise AssertionError("the z3 model and the move generator disagree")
     state = decode(values, n, to_move=stuck_players[0])

@@ -38,9 +38,9 @@ MAX_FACE = 6
 #: The largest weight ``trap_weights`` accepts for one trap.
 MAX_WEIGHT = 1_000_000
 #: Bounds of the caches a game keeps (entries): moves per pawn situation, and per state.
-PAWN_CACHE = 1 << 16
-STATE_CACHE = 4096
-LANDING_CACHE = 1 << 16
+PAWN_CACHE = 1 << 14
+STATE_CACHE = 2048
+LANDING_CACHE = 1 << 14
 
 Moves = dict[Move, str]
 T = TypeVar("T")
@@ -141,6 +141,8 @@ class MoveSet(NamedTuple):
 
 
 _NO_MOVES = MoveSet({}, frozenset(), ())
+#: ``tuple.__new__``: makes a MoveSet without the Python-level ``__new__`` of a NamedTuple.
+_new_move_set = tuple.__new__
 #: A pawn's moves by (game signature, square, roll, occupancy within reach): (route, end, drops).
 _PAWN_CACHE: BoundedCache[
     tuple[Any, str, int, int], tuple[tuple[tuple[str, ...], str, bool], ...]
@@ -258,10 +260,14 @@ class Spookslot(Game[State, Any]):
             self._line,
         )
         self._pawn_cache = _PAWN_CACHE
-        #: The Move objects of each player's pawns by route (interned; at most the universe).
+        #: The Move objects of each pawn by route, interned (at most the action universe).
         self._named: tuple[tuple[dict[tuple[str, ...], Move], ...], ...] = tuple(
             tuple({} for _ in range(self._per_player)) for _ in range(self._n)
         )
+        #: A pawn's moves by (player, pawn, square, roll, occupancy within reach).
+        self._mine: BoundedCache[
+            tuple[int, int, str, int, int], tuple[tuple[tuple[Move, str], ...], frozenset[Move]]
+        ] = BoundedCache(PAWN_CACHE)
         self._state_cache: BoundedCache[State, MoveSet] = BoundedCache(STATE_CACHE)
 
     @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
@@ -446,37 +452,50 @@ class Spookslot(Game[State, Any]):
         per_pawn = []
         reach = self._reach
         four = self._four
+        mine = self._mine
         for k, pos in enumerate(state.pawns[p]):
             if pos == EXIT or (four and self.locked(state, p, k)):
                 continue
             within = reach.get(pos)
             if within is None:
                 within = reach.setdefault(pos, self.board.reach(pos, self.window))
-            key = (self._signature, pos, roll, occ & within)
-            outs = self._pawn_cache.get(key)
-            if outs is None:
-                outs = self._pawn_cache.put(key, self._pawn_outcomes(pos, roll, occ))
-            if outs:
-                per_pawn.append((k, pos, outs))
-        if self._forced == "lead-pawn" and len(per_pawn) == 2:
-            d0, d1 = (self._distance[pos] for _, pos, _ in per_pawn)
+            key = (p, k, pos, roll, occ & within)
+            found = mine.get(key)
+            if found is None:
+                found = mine.put(key, self._pawn_moves(p, k, pos, roll, occ & within))
+            if found[0]:
+                per_pawn.append((pos, found))
+        if not per_pawn:
+            return _NO_MOVES
+        if len(per_pawn) == 2 and self._forced == "lead-pawn":
+            d0, d1 = (self._distance[pos] for pos, _ in per_pawn)
             if d0 != d1:
                 per_pawn = [per_pawn[0] if d0 < d1 else per_pawn[1]]
-        dest: dict[Move, str] = {}
-        drops = set()
-        for k, _, outs in per_pawn:
-            named = self._named[p][k]
-            for via, to, drop in outs:
-                move = named.get(via)
-                if move is None:
-                    move = named.setdefault(via, Move(p, k, via))
-                dest[move] = to
-                if drop:
-                    drops.add(move)
+        pairs, drops = per_pawn[0][1]
+        dest = dict(pairs)
+        if len(per_pawn) == 2:
+            pairs, more = per_pawn[1][1]
+            dest.update(pairs)
+            drops = drops | more
         actions: tuple[Any, ...] = tuple(dest)
-        if self._forced == "optional" and actions:
+        if self._forced == "optional":
             actions = (*actions, self._passes[p])
-        return MoveSet(dest, frozenset(drops), actions)
+        return _new_move_set(MoveSet, (dest, drops, actions))
+
+    def _pawn_moves(
+        self, p: int, k: int, pos: str, roll: int, occ: int
+    ) -> tuple[tuple[tuple[Move, str], ...], frozenset[Move]]:
+        """The moves of pawn ``k`` of player ``p`` on ``pos`` (with their ends), and those that drop
+        the ball, from the shared per-square cache."""
+        key = (self._signature, pos, roll, occ)
+        outs = self._pawn_cache.get(key)
+        if outs is None:
+            outs = self._pawn_cache.put(key, self._pawn_outcomes(pos, roll, occ))
+        named = self._named[p][k]
+        pairs = tuple((named.get(via) or named.setdefault(via, Move(p, k, via)), to)
+                      for via, to, _ in outs)
+        drops = frozenset(m for (m, _), (_, _, drop) in zip(pairs, outs) if drop)
+        return pairs, drops
 
     def _pawn_outcomes(self, pos: str, roll: int, occ: int) -> tuple[tuple[tuple[str, ...], str, bool], ...]:
         """The distinct legal moves of a pawn on ``pos``: (route named, destination, ball drops)."""
