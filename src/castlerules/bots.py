@@ -62,11 +62,14 @@ class MCTSBot:
         simulations: int = 200,
         rollout_plies: int = 2_000,
         exploration: float = 1.4,
+        seconds: float | None = None,
     ) -> None:
         self.rng = rng
         self.simulations = simulations
         self.rollout_plies = rollout_plies
         self.exploration = exploration
+        #: Stop thinking after this many seconds even if simulations remain (None: no limit).
+        self.seconds = seconds
 
     def _mover(self, game: Game[Any, Any], state: Any) -> int:
         actors = sorted(game.actors(state))
@@ -100,9 +103,14 @@ class MCTSBot:
         root_actions = own_actions(game, state, player)
         if len(root_actions) == 1:
             return root_actions[0]
+        import time
+
         n = game.num_players
         root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.simulations):
+            if deadline is not None and root.visits and time.perf_counter() > deadline:
+                break
             node, current, path = root, state, [root]
             first = True
             while not game.is_terminal(current):
@@ -133,8 +141,11 @@ class MCTSBot:
         return max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
 
 
-def make_bot(kind: str, rng: random.Random, simulations: int = 200) -> RandomBot | MCTSBot:
-    """A bot by name: ``random`` or ``mcts``."""
+def make_bot(
+    kind: str, rng: random.Random, simulations: int = 200, seconds: float | None = None
+) -> RandomBot | MCTSBot:
+    """A bot by name: ``random`` or ``mcts`` (at most ``simulations`` simulations and ``seconds``
+    of thought a move)."""
     if kind == "mcts":
-        return MCTSBot(rng, simulations=simulations)
+        return MCTSBot(rng, simulations=simulations, seconds=seconds)
     return RandomBot(rng)

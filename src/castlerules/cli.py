@@ -281,7 +281,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     session = Session(
         game,
         humans=humans,
-        bots=lambda p: make_bot(args.bot, random.Random(rng.randrange(2**32)), args.simulations),
+        bots=lambda p: make_bot(
+            args.bot, random.Random(rng.randrange(2**32)), args.simulations, args.think
+        ),
         rng=rng,
         console=console,
         stdin=sys.stdin,
@@ -653,6 +655,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", choices=("random", "mcts"), default="random",
                    help="who plays the other players")
     p.add_argument("--simulations", type=_int_arg(1), default=200, help="MCTS simulations per move")
+    p.add_argument("--think", type=_seconds_arg, default=2.0,
+                   help="MCTS: at most this many seconds a move")
     p.add_argument("--seed", type=_int_arg(0), default=None,
                    help="seed of chance and bots (default: a random seed, stored in the record)")
     p.add_argument("--max-plies", type=_int_arg(1), default=None,

@@ -422,7 +422,8 @@ def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = Non
 
 # -- the whole run -----------------------------------------------------------------------------
 class ProgressBar:
-    """A progress bar on a text stream (standard error), redrawn at most ten times a second."""
+    """Progress on standard error: a rich progress bar on a terminal; elsewhere (piped, in CI) one
+    line at the end, so logs stay plain."""
 
     def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
         self.total = total
@@ -430,25 +431,26 @@ class ProgressBar:
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled
         self.start = time.perf_counter()
-        self._drawn = 0.0
+        self._bar: Any = None
+        if enabled and self.stream.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(file=self.stream), transient=True)
+            self._task = self._bar.add_task("simulating", total=total)
+            self._bar.start()
 
     def __call__(self, count: int) -> None:
         self.done += count
-        now = time.perf_counter()
-        if self.enabled and (now - self._drawn >= 0.1 or self.done >= self.total):
-            self._drawn = now
-            width = 30
-            filled = width * self.done // max(1, self.total)
-            elapsed = now - self.start
-            self.stream.write(
-                f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
-                f"  {elapsed:.1f} s"
-            )
-            self.stream.flush()
+        if self._bar is not None:
+            self._bar.update(self._task, completed=self.done)
 
     def close(self) -> None:
-        if self.enabled and self._drawn:
-            self.stream.write("\n")
+        if self._bar is not None:
+            self._bar.stop()
+        if self.enabled and self.done:
+            elapsed = time.perf_counter() - self.start
+            self.stream.write(f"{self.done}/{self.total} games in {elapsed:.1f} s\n")
             self.stream.flush()
 
 

@@ -250,3 +250,21 @@ def test_rules_tests_folder_with_odd_files(capsys: pytest.CaptureFixture[str], t
     (tmp_path / "test_broken.py").write_text("def (:\n")
     code, _, err = run(capsys, "rules", "splut", "--tests", str(tmp_path))
     assert code == 0, err
+
+
+def test_the_mcts_bot_plays_legal_moves_within_its_time(capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+    import time
+
+    from castlerules.bots import MCTSBot
+
+    game = castlerules.make("kasteel", skull_squares=["c10", "j9", "q11"])
+    bot = MCTSBot(random.Random(1), simulations=10_000, seconds=0.3, rollout_plies=50)
+    state = game.initial_state()
+    started = time.perf_counter()
+    action = bot.choose(game, state, 0)
+    assert time.perf_counter() - started < 3
+    assert game.is_legal(state, action)
+    code, out, _ = run(capsys, "play", "splut", "--bot", "mcts", "--think", "0.05",
+                       "--simulations", "20", "--seed", "1", "--max-plies", "6")
+    assert code == 0 and "6. " in out

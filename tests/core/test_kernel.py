@@ -192,3 +192,21 @@ def test_a_crashing_check_is_reported_not_raised() -> None:
     r = run(t)
     assert r.result.status is Status.UNKNOWN
     assert not r.ok
+
+
+def test_a_theorem_that_does_not_answer_in_time_is_unknown_not_a_hang() -> None:
+    import time as clock
+
+    from castlerules.core.theorem import Result, Status, Theorem, run
+
+    def endless() -> Result:
+        clock.sleep(30)
+        return Result.proved()
+
+    t = Theorem("vg.test-endless", "vlotte-geesten", "never answers", ("vg.spel.worp",), "z3",
+                endless)
+    started = clock.perf_counter()
+    done = run(t, time_limit=0.2)
+    assert clock.perf_counter() - started < 5
+    assert done.result.status is Status.UNKNOWN and "no answer within" in done.result.detail
+    assert done.verdict == "unknown"

@@ -91,21 +91,23 @@ def parse_json(
     """``json.loads`` for untrusted text: bounded in size and depth, and every failure (malformed
     JSON, bad UTF-8, integers of thousands of digits, deep nesting) is an ``error``."""
     if not isinstance(text, str | bytes | bytearray):
-        raise error(f"{what}: expected JSON text, got {type(text).__name__}")
+        raise error(f"the {what} must be JSON text, not {type(text).__name__}")
     if len(text) > limit:
-        raise error(f"{what}: {len(text)} characters is more than the limit of {limit}")
+        raise error(f"the {what} has {len(text)} characters, more than the limit of {limit}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{what}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise error(
+            f"the {what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
     except UnicodeDecodeError:
-        raise error(f"{what}: not valid JSON: the bytes are not UTF-8 text") from None
+        raise error(f"the {what} is not valid JSON: its bytes are not UTF-8 text") from None
     except RecursionError:
-        raise error(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
+        raise error(f"the {what} is nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as exc:  # e.g. an integer literal of more than 4300 digits
-        raise error(f"{what}: not valid JSON: {str(exc)[:80]}") from None
+        raise error(f"the {what} is not valid JSON: {str(exc)[:80]}") from None
     if _depth(data) > MAX_DEPTH:
-        raise error(f"{what}: nested more than {MAX_DEPTH} levels deep")
+        raise error(f"the {what} is nested more than {MAX_DEPTH} levels deep")
     return data
 
 
@@ -268,10 +270,8 @@ def schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         if name not in defs:
             defs[name] = {}  # a placeholder against recursion
             hints = _hints(tp)
-            doc = (tp.__doc__ or "").strip()
             defs[name] = {
                 "type": "object",
-                **({"description": " ".join(doc.split())} if doc else {}),
                 "properties": {f.name: schema_of(hints[f.name], defs) for f in _json_fields(tp)},
                 "required": [f.name for f in _json_fields(tp) if f.default is attrs.NOTHING],
                 "additionalProperties": False,

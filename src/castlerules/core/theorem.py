@@ -138,13 +138,39 @@ class Run:
         }
 
 
-def run(theorem: Theorem) -> Run:
-    """Run one theorem's check and time it; an exception inside the check is reported as UNKNOWN."""
-    start = time.perf_counter()
+#: Wall-clock limits of one check (seconds): a check that gives no answer in time is UNKNOWN, so a
+#: rule bug that makes a game endless fails ``verify`` instead of hanging it.
+TIME_LIMIT = 300.0
+DEEP_TIME_LIMIT = 1800.0
+
+
+def _check(theorem: Theorem) -> Result:
     try:
-        result = theorem.check()
+        return theorem.check()
     except Exception as exc:  # a crashing check must show up in the table, not abort the run
-        result = Result.unknown(f"check raised {type(exc).__name__}: {exc}")
+        return Result.unknown(f"check raised {type(exc).__name__}: {str(exc)[:500]}")
+
+
+def run(theorem: Theorem, time_limit: float | None = None) -> Run:
+    """Run one theorem's check and time it. An exception inside the check, or no answer within
+    ``time_limit`` seconds (default ``TIME_LIMIT``, or ``DEEP_TIME_LIMIT`` for a deep theorem), is
+    reported as UNKNOWN. (A check over its limit is left running in a daemon thread: Python cannot
+    stop it, but the run goes on and the process can exit.)"""
+    import threading
+
+    limit = time_limit if time_limit is not None else (
+        DEEP_TIME_LIMIT if theorem.deep else TIME_LIMIT
+    )
+    start = time.perf_counter()
+    box: list[Result] = []
+    worker = threading.Thread(target=lambda: box.append(_check(theorem)), daemon=True,
+                              name=f"theorem {theorem.id}")
+    worker.start()
+    worker.join(limit)
+    if box:
+        result = box[0]
+    else:
+        result = Result.unknown(f"no answer within {limit:.0f} s (the check may not terminate)")
     return Run(theorem, result, time.perf_counter() - start)
 
 
