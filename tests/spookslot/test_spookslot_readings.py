@@ -10,7 +10,7 @@ import pytest
 
 import castlerules
 from castlerules import InvalidOptionError
-from castlerules.spookslot import Ball, Phase, Roll, Spookslot, State
+from castlerules.spookslot import Ball, Roll, Spookslot, State
 from castlerules.spookslot.state import GHOST, Pass
 
 
