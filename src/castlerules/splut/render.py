@@ -47,10 +47,13 @@ def render_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def render_svg(state: State, size: int = 360, highlight: tuple[str, ...] = ()) -> str:
+def render_svg(
+    state: State, size: int = 360, highlight: tuple[str, ...] = (), seats: tuple[int, ...] | None = None
+) -> str:
     """An SVG picture: the 41 squares, each team's pieces in its seat's colour (S, T, D), rocks grey."""
     cell = size // 9
-    seats = SEATS.get(len(state.pieces), ())
+    if seats is None:
+        seats = SEATS.get(len(state.pieces), ())
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{cell * 9}" height="{cell * 9}" '
         f'viewBox="0 0 {cell * 9} {cell * 9}">'

@@ -26,9 +26,9 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
-from castlerules.core.errors import InvalidStateError, Violation
+from castlerules.core.errors import InvalidOptionError, InvalidStateError, Violation
 from castlerules.core.game import Game, check_player_count, require
-from castlerules.core.registry import clause, violation
+from castlerules.core.registry import clause, reads, violation
 from castlerules.splut import kernel, notation, render
 from castlerules.splut.board import (
     BY_NAME,
@@ -44,6 +44,7 @@ from castlerules.splut.board import (
     START,
     TIPS,
     Dir,
+    Seat,
 )
 from castlerules.splut.state import (
     EMPTY,
@@ -191,6 +192,18 @@ class Actions:
             return (None, None, None, None)
         return tuple(Step(p, s, y, pull=pull) if y != OFF else None for y in NEXT[s])
 
+@reads("splut.interp.seating")
+def seating(n: int, reading: str) -> tuple[tuple[Seat, ...], int]:
+    """(the seat of each player, the first player) for ``n`` players under the seating reading:
+    ``clockwise`` numbers the players clockwise from South, the starter first; ``seating-order``
+    numbers them as they sit down (South, North, then West, then East) and the text's starter
+    begins (with 4 players the fourth, East)."""
+    if reading == "clockwise":
+        return SEATS[n], 0
+    order = (Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST)[:n]
+    return order, 3 if n == 4 else 0
+
+
 @functools.cache
 def actions_for(n: int) -> Actions:
     return Actions(n)
@@ -251,32 +264,50 @@ class Splut(Game[State, Any]):
         self._actor_sets = tuple(frozenset({p}) for p in range(n))
         self._tables()
 
+    @reads(
+        "splut.interp.seating", "splut.interp.steps-per-turn", "splut.interp.start-positions",
+        "splut.interp.pull-and-throw", "splut.interp.blocked-throw",
+        "splut.interp.throw-own-sorcerer", "splut.interp.push-distance",
+        "splut.interp.levitate-any-rock", "splut.interp.levitate-behind",
+        "splut.interp.levitate-ahead", "splut.interp.levitate-blocked",
+        "splut.interp.levitate-start", "splut.interp.previous-and-this-turn",
+        "splut.interp.no-legal-step", "splut.interp.winner",
+    )
     def _configure(self) -> None:
-        """Resolve the readings into plain attributes (the hot paths never look strings up)."""
+        """Resolve the readings into plain attributes (the hot paths never look strings up), and
+        refuse combinations that cannot be played together."""
         n = self._n
-        self._seats = SEATS[n]
-        self._first = 0
-        self._cycle: tuple[int, ...] = tuple(range(n))
-        self._opening = True
-        self._mirror_start = False
-        self._pull_onto_rock = True
-        self._blocked_throw = False
-        self._own_target = True
-        self._slide = False
-        self._lev_adjacent = False
-        self._lev_behind = True
-        self._lev_ahead = True
-        self._lev_stays = False
-        self._lev_first_step = False
-        self._lev_frees = False
-        self._stuck_out = False
-        self._thrower_wins = False
+        read = self.reading
+        if read("winner") == "last-thrower" and read("no-legal-step") == "eliminated":
+            raise InvalidOptionError(
+                "splut: winner=last-thrower cannot be combined with no-legal-step=eliminated: "
+                "the last team may then leave the board without a throw, and nobody made the "
+                "last kill"
+            )
+        self._seats, self._first = seating(n, read("seating"))
+        #: The players in clockwise order of their seats.
+        self._cycle: tuple[int, ...] = tuple(sorted(range(n), key=lambda p: self._seats[p]))
+        self._opening = read("steps-per-turn") == "opening"
+        self._mirror_start = read("start-positions") == "centre-view"
+        self._pull_onto_rock = read("pull-and-throw") == "allowed"
+        self._blocked_throw = read("blocked-throw") == "rock-stays"
+        self._own_target = read("throw-own-sorcerer") == "target"
+        self._slide = read("push-distance") == "slide"
+        self._lev_adjacent = read("levitate-any-rock") == "adjacent"
+        self._lev_behind = read("levitate-behind") == "allowed"
+        self._lev_ahead = read("levitate-ahead") == "allowed"
+        self._lev_stays = read("levitate-blocked") == "rock-stays"
+        self._lev_first_step = read("levitate-start") == "first-step"
+        self._lev_frees = read("previous-and-this-turn") == "freed"
+        self._stuck_out = read("no-legal-step") == "eliminated"
+        self._thrower_wins = read("winner") == "last-thrower"
         self._kinds = tuple(self._throw_kinds(p) for p in range(n))
         #: Levitation depends only on the previous player's moves (the default readings).
         self._lev_plain = not (
             self._lev_first_step or self._lev_frees or self._lev_adjacent or self._blocked_throw
         )
 
+    @reads("splut.interp.throw-own-sorcerer")
     def _throw_kinds(self, p: int) -> tuple[int, ...]:
         """What a rock thrown by player p meets, by occupancy code."""
         kinds = list(THROW_KIND)
@@ -342,6 +373,7 @@ class Splut(Game[State, Any]):
         "splut.begin.rotsen-hoeken", "splut.begin.opstelling", "splut.zitten.drie-begin",
         "splut.zitten.vier-begin", "splut.zet.eerste-een", "splut.rotsen.vier",
     )
+    @reads("splut.interp.start-positions", "splut.interp.seating", "splut.interp.steps-per-turn")
     def initial_state(self) -> State:
         """All four rocks on the tips; each seated team in front of its rock; the first player
         begins with one step."""
@@ -368,6 +400,7 @@ class Splut(Game[State, Any]):
         return state.over
 
     @clause("splut.winnen.laatste", "splut.winnen.doel")
+    @reads("splut.interp.winner")
     def winners(self, state: State) -> frozenset[int]:
         if not state.over:
             return frozenset()
@@ -402,6 +435,7 @@ class Splut(Game[State, Any]):
             )
         return self._steps(state, p) or (self._acts.passes[p],)
 
+    @reads("splut.interp.levitate-any-rock", "splut.interp.levitate-start", "splut.interp.previous-and-this-turn", "splut.interp.blocked-throw")
     def _levitable(self, state: State, sorcerer: int) -> tuple[int, ...]:
         """The rocks the sorcerer could levitate now (before looking at where they would go)."""
         lev = state.lev
@@ -428,6 +462,7 @@ class Splut(Game[State, Any]):
             found = tuple([r for r in found if board[r] == ROCK])
         return found
 
+    @reads("splut.interp.levitate-behind", "splut.interp.levitate-ahead", "splut.interp.levitate-blocked")
     def _steps(self, state: State, p: int) -> tuple[Step, ...]:
         """Every legal step of player ``p`` (no throw pending)."""
         board = state.board
@@ -478,6 +513,7 @@ class Splut(Game[State, Any]):
                     add(step)
         return tuple(out)
 
+    @reads("splut.interp.pull-and-throw", "splut.interp.blocked-throw")
     def _troll_steps(self, state: State, p: int, sq_t: int, board: bytes, add: Any) -> None:
         blocked = self._blocked_throw
         # A troll resting on a rock (after a blocked throw) leaves that rock behind: it cannot
@@ -590,6 +626,7 @@ class Splut(Game[State, Any]):
 
     @clause("splut.trol.werpen", "splut.werpen.rand", "splut.werpen.trol", "splut.werpen.rots",
             "splut.woorden.trol")
+    @reads("splut.interp.blocked-throw", "splut.interp.throw-own-sorcerer")
     def _throw_violation(self, state: State, action: Throw) -> Violation | None:
         q = state.throw_from
         if q == OFF:
@@ -647,6 +684,7 @@ class Splut(Game[State, Any]):
         "splut.dwerg.blokkeert-zweven", "splut.trol.werpen-zweven-verbod",
         "splut.voorbeeld.zweven", "splut.voorbeeld.zweven-stappen", "splut.woorden.zweven",
     )
+    @reads("splut.interp.levitate-behind", "splut.interp.levitate-ahead", "splut.interp.levitate-blocked")
     def _sorcerer_violation(self, state: State, action: Step) -> Violation | None:
         """A sorcerer steps onto a free square, optionally levitating one rock the same way.
 
@@ -688,6 +726,7 @@ class Splut(Game[State, Any]):
             return violation("splut.beweging.bezet", f"{NAMES[to]} is occupied")
         return None
 
+    @reads("splut.interp.levitate-any-rock", "splut.interp.levitate-start", "splut.interp.previous-and-this-turn")
     def _levitation_start(self, state: State, r: int, frm: int) -> Violation | None:
         """Why the sorcerer on ``frm`` may not levitate the rock on ``r`` now, if it may not."""
         lev = state.lev
@@ -742,6 +781,7 @@ class Splut(Game[State, Any]):
         "splut.trol.werpen", "splut.voorbeeld.trekken", "splut.voorbeeld.trekken-een-beweging",
         "splut.voorbeeld.werpen", "splut.woorden.werpen", "splut.woorden.trol",
     )
+    @reads("splut.interp.pull-and-throw", "splut.interp.blocked-throw")
     def _troll_violation(self, state: State, action: Step) -> Violation | None:
         """A troll steps onto a free square or onto a rock (then it must throw), optionally pulling
         the rock straight behind it (splut.interp.pull-straight, splut.interp.pull-and-throw)."""
@@ -806,6 +846,7 @@ class Splut(Game[State, Any]):
     @clause("splut.zet.verdelen", "splut.trol.trekken", "splut.trol.werpen",
             "splut.tovenaar.zweven", "splut.tovenaar.stoppen", "splut.tovenaar.geduwd-getrokken",
             "splut.dwerg.duwen", "splut.beweging.orthogonaal")
+    @reads("splut.interp.levitate-behind", "splut.interp.levitate-blocked", "splut.interp.blocked-throw")
     def successor(self, state: State, action: Any) -> State:
         """The state after ``action`` (a step here; throws and passes in ``_throw`` and
         ``_pass``), assumed legal."""
@@ -880,6 +921,7 @@ class Splut(Game[State, Any]):
         return make_state(pieces, rocks, p, turn, left, OFF, lev, lev_rock, before, now,
                           bytes(after), state.over)
 
+    @reads("splut.interp.push-distance", "splut.interp.blocked-throw")
     def _push(
         self, state: State, frm: int, d: int, after: bytearray
     ) -> tuple[tuple[tuple[int, int, int], ...], dict[int, int] | None]:
@@ -897,14 +939,15 @@ class Splut(Game[State, Any]):
         old_rocks = [line[i] for i, c in enumerate(contents) if c == ROCK]
         new_rocks = [line[i] for i, c in enumerate(new) if c == ROCK]
         moves = {a: b for a, b in zip(old_rocks, new_rocks) if a != b}
-        hidden = set(state.rocks) - set(old_rocks)
+        # A troll resting on a rock after a blocked throw is pushed with the rock under it.
+        hidden = set(state.rocks) - set(old_rocks) if self._blocked_throw else set()
         for i, c in enumerate(new):
             after[line[i]] = c
             if c >= 2:
                 old = pieces[owner(c)][piece_of(c)]
                 pieces[owner(c)][piece_of(c)] = line[i]
                 if old in hidden and old != line[i]:
-                    moves[old] = line[i]  # a troll resting on a rock is pushed with it
+                    moves[old] = line[i]
         return tuple((t[0], t[1], t[2]) for t in pieces), moves or None
 
     @clause(
@@ -914,6 +957,7 @@ class Splut(Game[State, Any]):
         "splut.woorden.dwerg", "splut.woorden.rotsen", "splut.rotsen.vier",
         "splut.onderdelen.vier-rotsen",
     )
+    @reads("splut.interp.blocked-throw")
     def _throw(self, state: State, action: Throw) -> State:
         """The rock flies (kernel.throw_landing), crushes what stands where it lands — a sorcerer
         with its whole team, or a dwarf alone — stays there, and the turn ends."""
@@ -957,6 +1001,7 @@ class Splut(Game[State, Any]):
         )
 
     @clause("splut.zet.verplicht")
+    @reads("splut.interp.no-legal-step")
     def _pass(self, state: State, action: Pass) -> State:
         """No legal step is left: the turn ends (interpretation splut.interp.no-legal-step)."""
         if not self._stuck_out:
@@ -972,6 +1017,7 @@ class Splut(Game[State, Any]):
 
     @clause("splut.verloop.klok", "splut.zet.afwisselen", "splut.zet.tweede-twee",
             "splut.zet.drie", "splut.tovenaar.vorige-speler")
+    @reads("splut.interp.winner", "splut.interp.seating")
     def _end_turn(
         self,
         state: State,
@@ -1044,6 +1090,7 @@ class Splut(Game[State, Any]):
     def parse_action(self, state: State, text: str) -> Any:
         return notation.parse_action(self, state, text)
 
+    @reads("splut.interp.levitate-blocked", "splut.interp.levitate-behind")
     def lev_destination(self, state: State, action: Step) -> int:
         """Where the rock a levitating step names goes in ``state``: one square the sorcerer's way,
         or — when blocked and the reading lets levitation go on (splut.interp.levitate-blocked) —
@@ -1070,7 +1117,7 @@ class Splut(Game[State, Any]):
         return render.render_text(state)
 
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        return render.render_svg(state, highlight=highlight)
+        return render.render_svg(state, highlight=highlight, seats=tuple(self._seats))
 
 
 def _is_int(value: Any) -> bool:
@@ -1126,6 +1173,7 @@ def _check_types(n: int, state: State) -> None:
         require(found <= set(state.rocks), f"state.{name}: must be rock squares")
 
 
+@reads("splut.interp.blocked-throw", "splut.interp.winner", "splut.interp.steps-per-turn")
 @clause("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.beweging.bezet",
         "splut.winnen.team-weg")
 def validate(game: Splut, state: State) -> None:
