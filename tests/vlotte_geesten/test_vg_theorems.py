@@ -225,6 +225,22 @@ def test_round_theorem_finds_a_pass_that_changes_nothing() -> None:
     assert "pass" in (result.counterexample or "")
 
 
+class OnePointShort(VlotteGeesten):
+    """Broken: the supply starts with 34 points (the first roller keeps one)."""
+
+    def initial_state(self) -> State:
+        start = super().initial_state()
+        scores = tuple(1 if i == start.roller else 0 for i in range(self.num_players))
+        return State(scores, start.supply - 1, 0, start.roller)
+
+
+@pytest.mark.clause("vg.voorbereiding.inhoud", "vg.voorbereiding.voorraad")
+def test_start_theorem_finds_a_point_too_many() -> None:
+    result = theorems.check_start(OnePointShort(players=2))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert result.position == "1,0 34 0 p0 - - - -"
+
+
 def test_every_theorem_names_a_test_that_exists() -> None:
     from pathlib import Path
 

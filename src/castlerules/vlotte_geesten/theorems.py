@@ -705,6 +705,30 @@ def check_end(game: Any) -> Result:
     return Result.proved(f"z3 for the end; {ends} end positions, the right winners in each")
 
 
+# -- the start ----------------------------------------------------------------------------------
+
+#: 'In de doos zitten vijf houten voorwerpen, vijf dobbelstenen en 35 punten.' (vg.voorbereiding.inhoud)
+POINTS_IN_THE_BOX = 35
+
+
+def check_start(game: Any) -> Result:
+    """For every player count (2-8) and every first player: the game starts before the first roll
+    with all 35 points of the box in the supply, every score 0, an empty pot and the first player
+    holding the dice — and the rules' constant is the rulebook's 35."""
+    if TOTAL_POINTS != POINTS_IN_THE_BOX:
+        return Result.refuted(f"the rules count {TOTAL_POINTS} points, the box holds 35")
+    for n in range(2, 9):
+        for first in range(n):
+            made = type(game)(**{**game.options, "players": n, "first_player": first})
+            start = made.initial_state()
+            expected = State((0,) * n, POINTS_IN_THE_BOX, 0, first)
+            if start != expected or not made.is_chance(start):
+                text = state_to_text(start)
+                return Result.refuted(f"{n} players, p{first} first: the start is {text}, not "
+                                      f"{state_to_text(expected)}", position=text)
+    return Result.proved("every player count and first player")
+
+
 # -- the list -------------------------------------------------------------------------------------
 
 
@@ -755,6 +779,14 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
         ]
 
     out = [
+        Theorem(
+            "vg.start", GAME,
+            "Every game, for every player count and first player, starts with the 35 points of "
+            "the box in the supply, every score 0, an empty pot, and the first player to roll.",
+            ("vg.voorbereiding.inhoud", "vg.voorbereiding.voorraad",
+             "vg.voorbereiding.eerste-speler"), "exhaustive", lambda: check_start(game),
+            fails_with=f"{TESTS}::test_start_theorem_finds_a_point_too_many",
+        ),
         Theorem(
             "vg.answer-unique", GAME,
             "Every roll of the five dice falls under exactly one of the three situations, the "
