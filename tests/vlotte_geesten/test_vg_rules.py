@@ -14,15 +14,17 @@ from castlerules.core.errors import (
     InvalidStateError,
     ParseError,
 )
+from castlerules.core.examples import Example, load_examples
 from castlerules.vlotte_geesten import VlotteGeesten
+from castlerules.vlotte_geesten.render import situation
 from castlerules.vlotte_geesten.rules import answer_of
 from castlerules.vlotte_geesten.state import Grab, Obj, Pass, Roll, State
 
 C, G, M, B, K = Obj.CHAIR, Obj.GHOST, Obj.MOUSE, Obj.BOTTLE, Obj.BOOK
 
 
-def game(n: int = 3, **options: object) -> VlotteGeesten:
-    made = castlerules.make("vlotte-geesten", players=n, **options)
+def game(players: int = 3, **options: object) -> VlotteGeesten:
+    made = castlerules.make("vlotte-geesten", players=players, **options)
     assert isinstance(made, VlotteGeesten)
     return made
 
@@ -38,25 +40,61 @@ def grab(player: int, *objects: Obj) -> Grab:
 # -- the three situations and the worked examples -------------------------------------------------
 
 
-@pytest.mark.clause("vg.situatie1.voorbeeld", "vg.situatie1.regel")
+def example(example_id: str) -> Example:
+    """A worked example of the rulebook, as the docs show it (specs/examples/vlotte-geesten.toml)."""
+    return next(e for e in load_examples("vlotte-geesten") if e.id == example_id)
+
+
+def played(e: Example) -> tuple[VlotteGeesten, State, State]:
+    """The example's game, its position before the moves and the position they lead to."""
+    g = game(**e.options_dict())
+    before = g.state_from_text(e.before)
+    after = before
+    for move in e.moves:
+        after = g.play(after, move)
+    assert g.state_to_text(after) == e.after
+    return g, before, after
+
+
+@pytest.mark.clause("vg.situatie1.voorbeeld", "vg.situatie1.regel", "vg.punten.juist")
 def test_example_bottle_three_times_mouse_on_the_green_die() -> None:
-    """'Stel dat de fles drie keer op de dobbelstenen staat. ... Daar staat de muis op en dus grijp
-    je de muis.' Dice (red, white, grey, green, blue): bottle, bottle, chair, mouse, bottle."""
-    assert answer_of((B, B, C, M, B)) is M
+    """'Stel dat de fles drie keer op de dobbelstenen staat. De fles is groen, dus je kijkt naar de
+    groene dobbelsteen. Daar staat de muis op en dus grijp je de muis.'"""
+    _, before, after = played(example("vg.situatie1.voorbeeld"))
+    assert before.dice == (B, B, C, M, B) and before.dice.count(B) == 3  # red ... blue die
+    assert before.dice[Obj.BOTTLE] is M  # the green die shows the mouse
+    assert answer_of(before.dice) is M and situation(before.dice) == 1
+    assert after.scores == (0, 1, 0) and after.roller == 1
 
 
-@pytest.mark.clause("vg.situatie2.voorbeeld", "vg.situatie2.regel")
+@pytest.mark.clause("vg.situatie2.voorbeeld", "vg.situatie2.regel", "vg.punten.fout")
 def test_example_book_and_ghost_twice_bottle_once() -> None:
     """'Stel dat het boek en het spook elk op twee dobbelstenen staan en de vijfde dobbelsteen de fles
     toont. Dan grijp je de fles.'"""
-    assert answer_of((K, G, K, B, G)) is B
+    _, before, after = played(example("vg.situatie2.voorbeeld"))
+    assert before.dice is not None
+    assert before.dice.count(K) == before.dice.count(G) == 2 and before.dice.count(B) == 1
+    assert answer_of(before.dice) is B and situation(before.dice) == 2
+    assert after.scores == (1, 1, 2)  # p0's wrong book cost them a point, given to p2
 
 
-@pytest.mark.clause("vg.situatie3.voorbeeld", "vg.situatie3.regel")
+@pytest.mark.clause("vg.situatie3.voorbeeld", "vg.situatie3.regel", "vg.pot.winnen")
 def test_example_ghost_on_the_blue_die() -> None:
     """'Stel dat het spook op de blauwe dobbelsteen staat. Het blauwe voorwerp is het boek, dus je
     grijpt het boek.' Five different objects, the ghost on the blue die."""
-    assert answer_of((M, C, K, B, G)) is K
+    _, before, after = played(example("vg.situatie3.voorbeeld"))
+    assert before.dice is not None and len(set(before.dice)) == 5
+    assert before.dice[Obj.BOOK] is G  # the blue die shows the ghost
+    assert answer_of(before.dice) is K and situation(before.dice) == 3
+    assert after.scores[0] == before.scores[0] + 1 + before.pot and after.pot == 0
+
+
+@pytest.mark.clause("vg.pot.iedereen-mis", "vg.pot.leggen")
+def test_example_everyone_misses() -> None:
+    """'Het kan gebeuren dat iedereen misgrijpt. Dan krijgt niemand die worp een punt uit de
+    voorraad.'"""
+    _, before, after = played(example("vg.pot.iedereen-mis"))
+    assert after.supply == before.supply and after.pot == 2 and after.roller == before.roller
 
 
 @pytest.mark.clause("vg.situatie1.twee-keer")

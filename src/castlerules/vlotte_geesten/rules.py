@@ -411,3 +411,9 @@ class VlotteGeesten(Game[State, Any]):
 
     def render(self, state: State) -> str:
         return render.render_text(state)
+
+    def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
+        """The table: objects, dice, the situation and its answer, scores, supply, pot, a legend;
+        ``highlight`` marks objects (``mouse``), dice (``green die``), players (``p1``), ``supply``
+        or ``pot``."""
+        return render.render_svg(state, self.winners(state), highlight)
