@@ -107,6 +107,7 @@ class VlotteGeesten(Game[State, Any]):
         )
 
     @clause("vg.spel.spelers", "vg.voorbereiding.inhoud")
+    @reads("vg.interp.first-player", "vg.interp.dice-faces")
     def __init__(
         self,
         *,
