@@ -10,6 +10,7 @@ Each game's mutants are data in ``mutants/<game>.toml``::
     replacement = '''if sq in own:'''
     bug = "A knight may slide through its own key square."
     readings = { }                           # optional: the readings the bug lives under
+    survivor = "..."                         # optional: why no theorem catches it (survivors)
 
 and, optionally, at the top of the file ``positions = ["<position text>", ...]``: reachable positions
 added to the probe (for bugs that random play rarely shows).
@@ -80,6 +81,10 @@ def load(game: str) -> dict[str, Any]:
         missing = {"id", "kind", "file", "original", "replacement", "bug"} - set(m)
         if missing:
             raise SystemExit(f"{path}: mutant {m.get('id', '?')} lacks {sorted(missing)}")
+        extra = set(m) - {"id", "kind", "file", "original", "replacement", "bug", "readings",
+                          "survivor"}
+        if extra:
+            raise SystemExit(f"{path}: mutant {m['id']} has unknown fields {sorted(extra)}")
         if m["kind"] not in KINDS:
             raise SystemExit(f"{path}: mutant {m['id']}: kind {m['kind']!r} not in {KINDS}")
     return data
@@ -173,7 +178,14 @@ def check_mutant(
     game: str, mutant: dict[str, Any], probe: dict[str, Any], timeout: float
 ) -> dict[str, Any]:
     readings = dict(mutant.get("readings", {}))
-    row: dict[str, Any] = {"id": mutant["id"], "kind": mutant["kind"], "bug": mutant["bug"]}
+    row: dict[str, Any] = {
+        "id": mutant["id"],
+        "kind": mutant["kind"],
+        "bug": mutant["bug"],
+        "file": mutant["file"],
+        "survivor": mutant.get("survivor", ""),
+        "readings": readings,
+    }
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="castlerules-mutant-") as tmp:
         where = Path(tmp)

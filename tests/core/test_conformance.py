@@ -14,9 +14,22 @@ from castlerules.vlotte_geesten.rules import VlotteGeesten
 from castlerules.vlotte_geesten.state import Roll, State
 
 CASES = [(name, opts) for name in castlerules.games() for opts in game_class(name).variants()]
+#: The default tier checks the first and the last variant of each game; the slow tier all of them.
+QUICK = {
+    (name, repr(opts))
+    for name in castlerules.games()
+    for opts in (game_class(name).variants()[0], game_class(name).variants()[-1])
+}
 
 
-@pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{o}" for n, o in CASES])
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        pytest.param(n, o, marks=() if (n, repr(o)) in QUICK else pytest.mark.slow)
+        for n, o in CASES
+    ],
+    ids=[f"{n}-{o}" for n, o in CASES],
+)
 def test_game_conforms(name: str, options: dict[str, Any]) -> None:
     game = castlerules.make(name, **options)
     report = check_conformance(game, playouts=2, seed=7)
