@@ -1,9 +1,11 @@
 """Sphinx configuration of the castlerules documentation.
 
-The per-game pages, the traceability matrix and the API pages are generated into ``generated/`` by
-the local extension ``_ext/castlerules_docs.py`` when the build starts. Theorem results come from
-the JSON file named by ``CASTLERULES_VERIFY_JSON`` (the output of ``castlerules verify --json``) or,
-when it is not set, from running the theorems during the build.
+The per-game pages, the overview, the traceability matrix, the adapters' figures, the command-line
+reference and the API pages are generated into ``generated/`` by the local extension
+``_ext/castlerules_docs/`` when the build starts. Theorem results come from the JSON file named by
+``CASTLERULES_VERIFY_JSON`` (the output of ``castlerules verify --json``) or, when it is not set,
+from running the theorems during the build. The "what each reading changes" pages read the
+committed ``data/readings/<game>.json`` (made by ``tools/readings_report.py``).
 """
 
 from __future__ import annotations
@@ -23,14 +25,18 @@ release = version = castlerules.__version__
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
     "castlerules_docs",
 ]
 
-exclude_patterns = ["_build"]
+# generated/parts holds page fragments that hand-written pages include.
+exclude_patterns = ["_build", "data", "generated/_extra", "generated/parts"]
 language = "en"
 # The Dutch clauses are quoted verbatim: no typographic rewriting of quotes, dashes or dots.
 smartquotes = False
 root_doc = "index"
+# Literal blocks (the notation grammars, positions) are text; code blocks name their language.
+highlight_language = "none"
 nitpicky = False
 
 # API objects stay out of the navigation tree: the theme would copy hundreds of entries per page.
@@ -50,20 +56,10 @@ html_theme_options = {
     "navigation_with_keys": True,
 }
 
-# Roles the generated pages use to mark kinds, statuses and gaps (styled in castlerules.css).
-rst_prolog = "\n".join(
-    f".. role:: {name}"
-    for name in (
-        "uncovered",
-        "default",
-        "kind-rule",
-        "kind-setup",
-        "kind-physical",
-        "kind-flavour",
-        "status-proved",
-        "status-counterexample",
-        "status-unknown",
-    )
-)
 python_use_unqualified_type_names = True
 add_module_names = False
+
+# Copy buttons copy the code, not the prompts or the output.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_exclude = ".linenos, .gp, .go"

@@ -1,7 +1,11 @@
-"""The documentation builds with warnings as errors and shows every rule clause and every theorem.
+"""The documentation builds with warnings as errors and shows what it promises, for every game.
 
 The build reads the theorem results of this test session (the ``theorem_runs`` fixture) as the JSON
-of ``castlerules verify --json``, so the theorems are not run twice.
+of ``castlerules verify --json``, so the theorems are not run twice. Each test reads the built HTML
+and checks it against the library: every rule clause on its rulebook page with its code, the
+English of every rule on the "how to play" page, every theorem with its verdict, every worked
+example drawn, the notation and the schema of every game, the limits on untrusted input as the
+code has them, the adapters' figures, searchable clauses, copy buttons, and no constant tables.
 """
 
 from __future__ import annotations
@@ -16,14 +20,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from docutils.nodes import make_id
 
 import castlerules
+from castlerules.core.examples import load_examples
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Run
 
 pytestmark = pytest.mark.slow
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+VERDICT_CLASS = {"proved": "proved", "expected finding": "finding", "unknown": "unknown",
+                 "unexpected": "unexpected"}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -42,12 +50,16 @@ def site(theorem_runs: dict[str, Run], tmp_path_factory: pytest.TempPathFactory)
     return out
 
 
-def blocks(page: str, kind: str) -> dict[str, str]:
-    """The ``<div class="{kind} ...">`` blocks of a generated page, by the id in their heading."""
+def page(site: Path, name: str) -> str:
+    return (site / name).read_text(encoding="utf-8")
+
+
+def blocks(text: str, kind: str) -> dict[str, str]:
+    """The ``<div class="{kind} ...">`` cards of a page, by the id in their heading."""
     found = {}
-    for part in page.split(f'<div class="{kind} ')[1:]:
+    for part in re.split(rf'<div class="{kind}[ "]', text)[1:]:
         match = re.search(r'<span class="pre">([^<]+)</span>', part)
-        assert match, f"a {kind} block without an id"
+        assert match, f"a {kind} card without an id"
         found[html.unescape(match.group(1))] = part
     return found
 
@@ -57,55 +69,256 @@ def text_of(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
+def plain(fragment: str) -> str:
+    """The text of an HTML fragment with its tags dropped (links and code spans run into the words
+    around them, as they read), whitespace collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
 def test_the_docs_build_with_warnings_as_errors(site: Path) -> None:
-    assert (site / "index.html").is_file()
-    assert (site / "generated" / "traceability.html").is_file()
-    assert (site / "searchindex.js").is_file()
+    for name in ("index.html", "generated/traceability.html", "generated/games.html",
+                 "tutorial.html", "notation.html", "untrusted.html", "verification.html",
+                 "adapters/openspiel.html", "adapters/pettingzoo.html", "generated/cli.html",
+                 "searchindex.js"):  # fmt: skip
+        assert (site / name).is_file(), name
 
 
 @pytest.mark.parametrize("name", castlerules.games())
 def test_every_rule_clause_is_on_its_rulebook_page_with_code(site: Path, name: str) -> None:
-    page = (site / "generated" / name / "rulebook.html").read_text(encoding="utf-8")
-    shown = blocks(page, "clause")
+    text = page(site, f"generated/{name}/rulebook.html")
+    shown = blocks(text, "clause")
     spec = load_spec(name)
     assert list(shown) == [c.id for c in spec.clauses], "every clause, in rulebook order"
+    api = page(site, f"generated/api/{name}.html")
     for c in spec.clauses:
-        assert " ".join(c.nl.split()) in text_of(shown[c.id]), f"{c.id}: the Dutch text, verbatim"
+        assert squash(c.nl) in text_of(shown[c.id]), f"{c.id}: the Dutch text, verbatim"
+        if c.heading_en:
+            assert squash(c.heading_en.splitlines()[-1]) in text_of(text), f"{c.id}: its English heading"
         if c.kind != "rule":
             continue
         targets = re.findall(r'href="\.\./api/[^"#]+\.html#(castlerules\.[^"]+)"', shown[c.id])
         assert targets, f"{c.id}: no link to the code that enforces it"
-        api = (site / "generated" / "api" / f"{name}.html").read_text(encoding="utf-8")
         for target in targets:
             assert f'id="{target}"' in api, f"{c.id}: the link to {target} leads nowhere"
 
 
 @pytest.mark.parametrize("name", castlerules.games())
-def test_every_theorem_is_shown_with_its_status(
+def test_how_to_play_tells_every_rule_in_english_in_rulebook_order(site: Path, name: str) -> None:
+    spec = load_spec(name)
+    text = page(site, f"generated/{name}/how-to-play.html")
+    assert f"{spec.title}: how to play" in text_of(text)
+    body = text_of(text.split('<article role="main"', 1)[-1])
+    where = -1
+    for c in spec.clauses:
+        if c.kind in ("physical", "flavour") or not c.en.strip():
+            continue
+        found = body.find(squash(c.en).rstrip("."))
+        assert found > where, f"{c.id}: its English is missing or out of rulebook order"
+        where = found
+        assert f'href="rulebook.html#clause-{c.id.replace(".", "-")}"' in text, f"{c.id}: not linked"
+    for c in spec.clauses:
+        if c.kind == "flavour" and len(c.en) > 30 and not any(
+            squash(c.en) in squash(r.en) for r in spec.clauses if r.kind in ("rule", "setup")
+        ):
+            assert squash(c.en) not in body, f"{c.id}: flavour text on the how-to-play page"
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_every_theorem_is_a_card_coloured_by_its_verdict(
     site: Path, name: str, theorem_runs: dict[str, Run]
 ) -> None:
-    page = (site / "generated" / name / "theorems.html").read_text(encoding="utf-8")
-    shown = blocks(page, "theorem")
+    text = page(site, f"generated/{name}/theorems.html")
+    shown = blocks(text, "theorem")
     for t in castlerules.make(name).theorems():
         assert t.id in shown, f"theorem {t.id} is missing"
-        status = theorem_runs[t.id].result.status.value
-        assert f'<span class="status-{status.lower()}">{status}</span>' in shown[t.id], t.id
+        card = shown[t.id]
+        run = theorem_runs.get(t.id)
+        if run is None:
+            assert "not run" in text_of(card).lower(), t.id
+            continue
+        assert card.startswith(f"verdict-{VERDICT_CLASS[run.verdict]}"), t.id
+        assert f'class="verdict-{VERDICT_CLASS[run.verdict]}"' in card, t.id
+        assert 'href="../api/' in card, f"{t.id}: no link to its check function"
+        if t.fails_with:
+            assert t.fails_with in text_of(card), f"{t.id}: the test that shows it can fail"
+        if run.result.position:
+            assert squash(run.result.position) in text_of(card), f"{t.id}: the counterexample's position"
+            assert ".svg" in card, f"{t.id}: the counterexample is not drawn"
 
 
-def test_the_traceability_matrix_lists_every_game(site: Path) -> None:
-    page = (site / "generated" / "traceability.html").read_text(encoding="utf-8")
+@pytest.mark.parametrize("name", castlerules.games())
+def test_every_worked_example_is_drawn_before_and_after(site: Path, name: str) -> None:
+    text = page(site, f"generated/{name}/examples.html")
+    for e in load_examples(name):
+        anchor = f'id="{make_id(f"example-{name}-{e.id}")}"'
+        assert anchor in text, e.id
+        part = text.split(anchor, 1)[1]
+        for svg in re.findall(r'<img [^>]*src="([^"]+\.svg)"', part)[:2]:
+            assert (site / "generated" / name / svg).is_file(), svg
+        assert squash(e.before) in text_of(part), f"{e.id}: the position before"
+        assert squash(e.after) in text_of(part), f"{e.id}: the position after"
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_each_game_page_has_its_notation_start_position_and_schema(site: Path, name: str) -> None:
+    game = castlerules.make(name)
+    text = page(site, f"generated/{name}/index.html")
+    start = game.state_to_text(game.initial_state())
+    assert squash(start) in text_of(text), "the start position's text"
+    assert 'id="position-notation"' in text
+    schema = f"../../schemas/{name}.schema.json"
+    assert f'href="{schema}"' in text
+    shipped = json.loads((site / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    assert shipped["properties"]["game"] == game.json_schema()["properties"]["game"]
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_every_option_of_every_interpretation_is_listed(site: Path, name: str) -> None:
+    text = page(site, f"generated/{name}/interpretations.html")
+    shown = blocks(text, "interpretation")
+    for i in load_spec(name).interpretations:
+        assert i.id in shown, i.id
+        card = plain(shown[i.id])
+        for o in i.options:
+            assert o.id in card, f"{i.id}: option {o.id}"
+            if not o.playable:
+                assert squash(o.reason) in card, f"{i.id}: why {o.id} cannot be played"
+        if i.keyword:
+            assert i.keyword in card
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_what_each_reading_changes_says_where_its_data_stands(site: Path, name: str) -> None:
+    text = text_of(page(site, f"generated/{name}/readings.html"))
+    assert "what each reading changes" in text
+    data = DOCS / "data" / "readings" / f"{name}.json"
+    if not data.is_file():
+        assert "No data yet" in text
+        return
+    made = json.loads(data.read_text(encoding="utf-8"))
+    assert made["generated"] in text and made["command"] in text
+    for entry in made["readings"]:
+        if entry.get("perft", {}).get("count") is not None:
+            assert f"{entry['perft']['count']:,}" in text, entry["label"]
+
+
+def test_the_untrusted_input_page_shows_the_limits_of_the_code(site: Path) -> None:
+    from castlerules.core import errors, game, jsonio, record, source
+
+    text = plain(page(site, "untrusted.html"))
+    for value in (jsonio.MAX_STATE_CHARS, jsonio.MAX_DEPTH, record.MAX_RECORD_CHARS, record.MAX_PLIES,
+                  record.MAX_ACTION_CHARS, game.MAX_POSITION_CHARS, source.MAX_BOARD_BYTES,
+                  errors.QUOTE_LIMIT):  # fmt: skip
+        assert f"{value:,}" in text
+    assert "CASTLERULES_FUZZ" in text and "deserialize_game_and_state" in text
+
+
+def test_the_adapter_pages_show_each_games_figures(site: Path) -> None:
+    from castlerules.adapters.common import Observer
+
+    openspiel = plain(page(site, "adapters/openspiel.html"))
+    pettingzoo = plain(page(site, "adapters/pettingzoo.html"))
     for name in castlerules.games():
-        assert f'id="traceability-{name}"' in page
-        for c in load_spec(name).clauses:
-            if c.kind == "rule":
-                assert f">{c.id}<" in page, c.id
+        game = castlerules.make(name)
+        size = len(game.action_universe())
+        assert f"{size + game.num_players:,}" in openspiel, name
+        assert f"Discrete({size})" in pettingzoo, name
+        assert f"({Observer(game).size},)" in pettingzoo, name
+    assert "--player2=human" in openspiel and "agent_iter()" in pettingzoo
 
 
-def test_the_tutorial_examples_run() -> None:
+def test_the_verification_page_has_the_mutation_kit(site: Path) -> None:
+    text = text_of(page(site, "verification.html"))
+    results = DOCS.parent / "mutants" / "results.json"
+    if results.is_file():
+        for game, data in json.loads(results.read_text(encoding="utf-8")).items():
+            assert f"{data['killed']} / {data['total']}" in text, game
+    else:
+        assert "mutants/results.json" in text
+
+
+def test_the_games_overview_shows_every_game_with_a_picture(site: Path) -> None:
+    text = page(site, "generated/games.html")
+    pictures = re.findall(r'<img [^>]*class="game-thumb[^"]*" src="([^"]+)"', text)
+    assert len(pictures) == len(castlerules.games())
+    for src in pictures:
+        assert (site / "generated" / src).resolve().is_file(), src
+    for name in castlerules.games():
+        low, high = castlerules.game_class(name).players_range
+        assert (f"{low}–{high} players" if low != high else f"{low} players") in text_of(text)
+
+
+def test_clauses_interpretations_and_theorems_are_searchable(site: Path) -> None:
+    raw = page(site, "searchindex.js")
+    index = json.loads(raw[raw.index("(") + 1 : raw.rindex(")")])
+    kinds = set(index["objtypes"].values())
+    assert {"std:clause", "std:interpretation", "std:theorem"} <= kinds
+    objects = index["objects"]
+    clause = load_spec("splut").clause("splut.trol.werpen")
+    prefix, _, last = clause.id.rpartition(".")
+    assert any(entry[4] == last and "clause-splut-trol-werpen" in entry[3] for entry in objects[prefix])
+
+
+def test_code_blocks_have_copy_buttons_and_constant_tables_stay_hidden(site: Path) -> None:
+    assert "copybutton.js" in page(site, "tutorial.html")
+    for api in (site / "generated" / "api").glob("*.html"):
+        pattern = r'<span class="p"><span class="pre">=</span></span>(.*?)<a class="headerlink"'
+        for value in re.findall(pattern, api.read_text(encoding="utf-8")):
+            assert len(text_of(value)) <= 80, f"{api.name}: a long value is shown: {text_of(value)[:80]}"
+
+
+@pytest.mark.parametrize("document", ["tutorial.rst", "notation.rst"])
+def test_the_examples_in_the_docs_run(document: str) -> None:
     result = doctest.testfile(
-        str(DOCS / "tutorial.rst"),
+        str(DOCS / document),
         module_relative=False,
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
         verbose=False,
     )
-    assert result.failed == 0 and result.attempted > 10
+    assert result.failed == 0 and result.attempted > 8
+
+
+def console_examples(document: Path) -> list[tuple[str, list[str]]]:
+    """(command, expected lines) of every ``$ castlerules ...`` line in the ``console`` blocks of a
+    page; ``...`` in the expected lines stands for any lines."""
+    found: list[tuple[str, list[str]]] = []
+    inside = False
+    for line in document.read_text(encoding="utf-8").splitlines():
+        if line.startswith(".. code-block::"):
+            inside = line.split("::", 1)[1].strip() == "console"
+            continue
+        if inside and line.strip() and not line.startswith("   "):
+            inside = False
+        if not inside or not line.strip():
+            continue
+        text = line[3:]
+        if text.startswith("$ "):
+            found.append((text[2:], []))
+        elif found:
+            found[-1][1].append(text)
+    return found
+
+
+@pytest.mark.parametrize("document", ["tutorial.rst"])
+def test_the_command_line_examples_in_the_docs_print_what_they_show(
+    document: str, tmp_path: Path
+) -> None:
+    examples = console_examples(DOCS / document)
+    assert examples, "no console examples"
+    python = f'"{sys.executable}" -m castlerules'
+    for command, expected in examples:
+        assert "castlerules" in command
+        runnable = re.sub(r"(^|\| )castlerules\b", lambda m: m.group(1) + python, command)
+        done = subprocess.run(["bash", "-c", runnable], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120)  # fmt: skip
+        output = [squash(line) for line in (done.stdout + done.stderr).splitlines()]
+        at = 0
+        for want in (squash(w) for w in expected):
+            if want == "...":
+                continue
+            assert want in output[at:], f"{command}: {want!r} not in the output:\n{done.stdout}"
+            at = output.index(want, at) + 1

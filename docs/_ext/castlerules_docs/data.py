@@ -1,0 +1,229 @@
+"""What the generated pages show, gathered from the library: theorem runs and everything of a game.
+
+Every step that asks a game for something is wrapped (``GameDoc._try``), so a game that is half
+rewritten still gets its pages: what works is shown, what failed is listed on the pages and reported
+as a build warning.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import json
+import os
+import re
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+from sphinx.util.display import status_iterator
+
+logger = logging.getLogger(__name__)
+
+#: The environment variable naming a ``castlerules verify --json`` output file.
+VERIFY_JSON_ENV = "CASTLERULES_VERIFY_JSON"
+OUT_DIR = "generated"
+NON_RULES = ("physical", "flavour")
+
+
+def load_runs(games: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Theorem id -> the ``Run.to_data()`` dict, from the verify JSON, and for the theorems it
+    does not hold, by running them now (``deep`` theorems only when the JSON has them: they belong
+    to ``castlerules verify --deep``)."""
+    runs: dict[str, dict[str, Any]] = {}
+    path = os.environ.get(VERIFY_JSON_ENV, "").strip()
+    if path:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: cannot read the verify JSON: {exc}") from exc
+        if not isinstance(data, list):
+            raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: expected a list of theorem runs")
+        for r in data:
+            # results under a non-default reading belong to the readings pages, not here
+            if isinstance(r, dict) and "id" in r and not r.get("readings"):
+                runs[str(r["id"])] = r
+        logger.info(f"castlerules: {len(runs)} theorem runs read from {path}")
+    from castlerules import make
+    from castlerules.core.theorem import run
+
+    todo = []
+    for name in games:
+        try:
+            theorems = make(name).theorems()
+        except Exception:  # reported on the game's own pages
+            continue
+        todo += [t for t in theorems if t.id not in runs and not t.deep]
+    if not todo:
+        return runs
+    start = time.perf_counter()
+    for t in status_iterator(
+        todo, "castlerules: proving ", "darkgreen", len(todo), stringify_func=lambda t: t.id
+    ):
+        runs[t.id] = run(t).to_data()
+    logger.info(f"castlerules: ran {len(todo)} theorems in {time.perf_counter() - start:.1f} s")
+    return runs
+
+
+def qualname_of(func: Any) -> str | None:
+    """``module.qualname`` of a function (for a ``functools.partial``, of the function it wraps)."""
+    while hasattr(func, "func") and not hasattr(func, "__qualname__"):
+        func = func.func
+    module = getattr(func, "__module__", None)
+    qual = getattr(func, "__qualname__", None)
+    if not module or not qual or not str(module).startswith("castlerules"):
+        return None
+    return f"{module}.{qual}"
+
+
+def constants(module: Any, prefix: str = "MAX_") -> list[tuple[str, Any, str]]:
+    """(name, value, doc comment) of the module's constants named ``prefix...``, in source order."""
+    try:
+        source = inspect.getsource(module)
+    except (OSError, TypeError):
+        return []
+    comments: dict[str, str] = {}
+    lines = source.splitlines()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id.startswith(prefix):
+                    doc = []
+                    k = node.lineno - 2
+                    while k >= 0 and lines[k].strip().startswith("#:"):
+                        doc.insert(0, lines[k].strip()[2:].strip())
+                        k -= 1
+                    comments[target.id] = " ".join(doc)
+    return [
+        (name, getattr(module, name), doc)
+        for name, doc in comments.items()
+        if isinstance(getattr(module, name, None), int | float)
+    ]
+
+
+class GameDoc:
+    """Everything the pages of one game show, gathered once; ``problems`` lists what failed."""
+
+    def __init__(self, name: str, tests_root: Path, runs: dict[str, dict[str, Any]]) -> None:
+        from castlerules.core.catalog import GAMES, game_class, make
+        from castlerules.core.game import Game
+        from castlerules.core.spec import load_spec
+        from castlerules.core.trace import trace
+
+        self.name = name
+        self.problems: list[str] = []
+        #: Parts not written yet (shown on the page, not warned about).
+        self.missing: list[str] = []
+        self.spec = load_spec(name)
+        self.package = GAMES[name].split(":")[0].rsplit(".", 1)[0]
+        self.cls: Any = self._try("import the game", lambda: game_class(name))
+        self.game: Any = self._try("make the game", lambda: make(name))
+        self.rows: list[dict[str, Any]] = self._try(
+            "trace the clauses", lambda: trace(name, tests_root)
+        ) or [self._bare_row(c) for c in self.spec.clauses]
+        self.theorems: list[Any] = list(
+            self._try("list the theorems", lambda: self.game.theorems()) or ()
+        )
+        self.runs = {t.id: runs.get(t.id) for t in self.theorems}
+        self.start = self._try("make the initial state", lambda: self.game.initial_state())
+        self.svg: str | None = self._try(
+            "render the start as SVG", lambda: self.game.render_svg(self.start)
+        )
+        #: True when the game draws no picture of its own (the SVG is the text picture).
+        self.svg_is_text = self.cls is not None and self.cls.render_svg is Game.render_svg
+        self.text: str | None = self._try("render the start as text", lambda: self.game.render(self.start))
+        self.start_text: str | None = self._try(
+            "write the start's position text", lambda: self.game.state_to_text(self.start)
+        )
+        self.players_range: tuple[int, int] = tuple(getattr(self.cls, "players_range", (2, 2)))  # type: ignore[assignment]
+        self.starts = self._starts()
+        self.notation_module = self._try(
+            "import the notation module", lambda: importlib.import_module(f"{self.package}.notation")
+        )
+        self.schema_file = self._schema_file()
+        self.schema_current = self._schema_current()
+        self.examples = self._try("load the worked examples", lambda: _examples(name)) or ()
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _try(self, what: str, thunk: Callable[[], Any]) -> Any:
+        try:
+            return thunk()
+        except Exception as exc:
+            self.problems.append(describe(what, exc))
+            return None
+
+    @staticmethod
+    def _bare_row(c: Any) -> dict[str, Any]:
+        return {
+            "id": c.id, "kind": c.kind, "section": c.section, "nl": c.nl, "en": c.en,
+            "reason": c.reason, "implemented_by": [], "tests": [], "theorems": [],
+            "interpretations": [],
+        }  # fmt: skip
+
+    def _starts(self) -> list[tuple[int, str]]:
+        """(players, start position text) for every player count of the game."""
+        if self.game is None or self.start_text is None:
+            return []
+        from castlerules import make
+
+        low, high = self.players_range
+        out = []
+        for n in range(low, high + 1):
+            if n == self.game.num_players:
+                out.append((n, self.start_text))
+                continue
+            try:
+                g = make(self.name, players=n)
+                out.append((n, g.state_to_text(g.initial_state())))
+            except Exception as exc:
+                self.problems.append(describe(f"write the start text for {n} players", exc))
+        return out
+
+    def _schema_file(self) -> Path | None:
+        import castlerules
+
+        path = Path(castlerules.__file__).parent / "schemas" / f"{self.name}.schema.json"
+        return path if path.is_file() else None
+
+    def _schema_current(self) -> bool | None:
+        """Whether the shipped schema file is what ``game.json_schema()`` returns now."""
+        if self.schema_file is None or self.game is None:
+            return None
+        try:
+            return bool(json.loads(self.schema_file.read_text(encoding="utf-8")) == self.game.json_schema())
+        except Exception:
+            return None
+
+    @property
+    def slug(self) -> str:
+        return self.name
+
+    @property
+    def title(self) -> str:
+        return str(self.spec.title)
+
+    def doc(self, page: str) -> str:
+        return f"/{OUT_DIR}/{self.slug}/{page}"
+
+    def notation_doc(self) -> str:
+        module = self.notation_module
+        return inspect.cleandoc(module.__doc__ or "") if module is not None else ""
+
+
+def describe(what: str, exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" ({Path(frames[-1].filename).name}, line {frames[-1].lineno})" if frames else ""
+    message = re.sub(r"\s+", " ", str(exc))[:300]
+    return f"could not {what}: {type(exc).__name__}: {message}{where}"
+
+
+def _examples(name: str) -> tuple[Any, ...]:
+    from castlerules.core.examples import load_examples
+
+    return tuple(load_examples(name))
