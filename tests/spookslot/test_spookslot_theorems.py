@@ -8,32 +8,47 @@ from typing import Any
 
 import pytest
 
+import castlerules
 from castlerules.core.spec import read_text
 from castlerules.core.symbolic import And, If, Not
-from castlerules.core.theorem import Status, run
+from castlerules.core.theorem import Result, Status, run
 from castlerules.spookslot import theorems as th
 from castlerules.spookslot.board import DEFAULT_BOARD, parse_board
 from castlerules.spookslot.kernel import NO_MOVE
 from castlerules.spookslot.rules import Spookslot
-from castlerules.spookslot.state import EXIT, START
+from castlerules.spookslot.state import GHOST, START, Phase, State
 
-THEOREMS = {t.id: t for t in th.theorems()}
+THEOREMS = {t.id: t for t in th.theorems(Spookslot())}
+
+
+def _theorem(game: Spookslot, tid: str) -> Result:
+    found = {t.id: t for t in th.theorems(game)}
+    return run(found[tid]).result
 
 
 @pytest.mark.parametrize("tid", sorted(THEOREMS))
 def test_theorem_holds(tid: str) -> None:
     r = run(THEOREMS[tid])
     assert r.result.status is THEOREMS[tid].expected, r.result
-    assert r.ok
+    assert r.ok and THEOREMS[tid].method in ("z3", "exhaustive")
 
 
-def test_theorems_cite_known_clauses() -> None:
+@pytest.mark.parametrize("options", [{"players": 5}, {"players": 3, "no_yellow": True}])
+def test_theorems_hold_for_other_player_counts(options: dict[str, Any]) -> None:
+    for t in th.theorems(castlerules.make("spookslot", **options)):
+        if not t.deep:
+            assert run(t).ok, t.id
+
+
+def test_theorems_cite_known_clauses_and_name_their_failing_test() -> None:
     from castlerules.core.spec import find_clause
 
     for t in THEOREMS.values():
-        assert t.game == "spookslot"
+        assert t.game == "spookslot" and t.basis == "code"
         for c in t.clauses:
             find_clause(c)
+        path, name = t.fails_with.split("::")
+        assert path == "tests/spookslot/test_spookslot_theorems.py" and name in globals()
 
 
 # -- broken rules -------------------------------------------------------------------------------------
@@ -44,7 +59,7 @@ def test_board_check_finds_a_wrong_fallback() -> None:
     assert "lk1" in (result.counterexample or "")
 
 
-def _bounce_onto_exit(roll: Any, to_exit: Any, occupied: Sequence[Any]) -> Any:
+def _bounce_onto_exit(roll: Any, to_exit: Any, occupied: Sequence[Any], *readings: bool) -> Any:
     """Broken: the bounce may land on the Exit."""
     bounce: Any = NO_MOVE
     for j in range(len(occupied), 0, -1):
@@ -53,31 +68,20 @@ def _bounce_onto_exit(roll: Any, to_exit: Any, occupied: Sequence[Any]) -> Any:
     return If(roll > to_exit, NO_MOVE, If(roll == to_exit, to_exit, bounce))
 
 
-def _no_bounce(roll: Any, to_exit: Any, occupied: Sequence[Any]) -> Any:
+def _no_bounce(roll: Any, to_exit: Any, occupied: Sequence[Any], *readings: bool) -> Any:
     """Broken: the pawn stops on the rolled square even if it is taken."""
     return If(roll > to_exit, NO_MOVE, roll)
 
 
 def test_exit_exact_catches_a_bounce_onto_the_exit() -> None:
-    result = th.check_exit_exact(_bounce_onto_exit)
+    result = th.check_exit_exact(_bounce_onto_exit, False, False, 8)
     assert result.status is Status.COUNTEREXAMPLE
     assert "roll" in (result.counterexample or "")
 
 
 def test_bounce_theorem_catches_a_missing_bounce() -> None:
-    assert th.check_bounce(_no_bounce).status is Status.COUNTEREXAMPLE
-    assert th.check_bounce(_bounce_onto_exit).status is Status.COUNTEREXAMPLE
-
-
-class _TrapToStart(Spookslot):
-    """Broken: a fired trap sends pawns behind the start line."""
-
-    def _after_ball(self, state: Any, trap: str) -> Any:
-        zone = self.board.zone[trap]
-        pawns = tuple(tuple(START if q in zone else q for q in ps) for ps in state.pawns)
-        import attrs
-
-        return self.next_turn(attrs.evolve(state, pawns=pawns))
+    assert th.check_bounce(_no_bounce, False, False, 8).status is Status.COUNTEREXAMPLE
+    assert th.check_bounce(_bounce_onto_exit, False, False, 8).status is Status.COUNTEREXAMPLE
 
 
 class _NoBounce(Spookslot):
@@ -87,47 +91,116 @@ class _NoBounce(Spookslot):
         return super()._land(path, roll, 0)
 
 
-class _Overshoot(Spookslot):
-    """Broken: a roll past the Exit still escapes."""
+def test_moves_reference_catches_a_missing_bounce() -> None:
+    result = _theorem(_NoBounce(), "spookslot.moves-reference")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert result.position is not None and result.highlight
+    game = Spookslot()
+    state = game.state_from_text(result.position)  # the counterexample is a real position
+    svg = game.render_svg(state, result.highlight)
+    assert svg.count('stroke="#ff00aa"') >= len([q for q in result.highlight if q != "exit"]) > 0
 
-    def _land(self, path: tuple[str, ...], roll: int, occ: int) -> int:
-        if path[-1] == EXIT and roll > len(path):
-            return len(path)
-        return super()._land(path, roll, occ)
+
+class _TurnStays(Spookslot):
+    """Broken: after a safe move the same player rolls again."""
+
+    def _after_move(self, state: State, move: Any) -> State:
+        after = super()._after_move(state, move)
+        if after.phase is Phase.ROLL:
+            return State(after.pawns, state.turn, Phase.ROLL, 0, (), after.first, after.released)
+        return after
 
 
-def test_conservation_catches_pawns_sent_behind_the_start() -> None:
-    result = th.check_conservation(lambda **o: _TrapToStart(**o), games=2)
+def test_move_successor_catches_a_wrong_next_player() -> None:
+    result = _theorem(_TurnStays(), "spookslot.move-successor")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "p0 roll" in (result.counterexample or "")
+
+
+class _GhostAgain(Spookslot):
+    """Broken: a second ghost with nobody in danger gives yet another roll."""
+
+    def _after_roll(self, state: State, face: int) -> State:
+        if face == GHOST and state.phase is Phase.REROLL and not self.anyone_in_danger(state):
+            return state
+        return super()._after_roll(state, face)
+
+
+def test_roll_transition_catches_a_second_reroll() -> None:
+    assert _theorem(_GhostAgain(), "spookslot.roll-transition").status is Status.COUNTEREXAMPLE
+
+
+class _TrapToStart(Spookslot):
+    """Broken: a fired trap sends pawns behind the start line."""
+
+    def _after_ball(self, state: State, trap: str) -> State:
+        zone = self.board.zone[trap]
+        pawns = tuple(tuple(START if q in zone else q for q in ps) for ps in state.pawns)
+        return self.next_turn(State(pawns, state.turn, Phase.BALL, 0, (), state.first,
+                                    state.released))
+
+
+def test_ball_transition_catches_a_wrong_fallback() -> None:
+    result = _theorem(_TrapToStart(), "spookslot.ball-transition")
     assert result.status is Status.COUNTEREXAMPLE
 
 
-def test_sharing_catches_moves_without_bounce() -> None:
-    result = th.check_sharing(lambda **o: _NoBounce(**o), games=2)
+class _DecideTwice(Spookslot):
+    """Broken: a pawn that decided stays pending."""
+
+    def _after_passage(self, state: State, action: Any) -> State:
+        after = super()._after_passage(state, action)
+        if after.phase is Phase.ROLL:
+            return State(after.pawns, state.turn, Phase.PASSAGE, 0, state.pending, after.first,
+                         after.released)
+        return after
+
+
+def test_passage_transition_catches_a_second_decision() -> None:
+    result = _theorem(_DecideTwice(), "spookslot.passage-transition")
     assert result.status is Status.COUNTEREXAMPLE
 
 
-def test_exit_on_playouts_catches_an_overshoot() -> None:
-    result = th.check_exit_on_playouts(lambda **o: _Overshoot(**o), games=2)
+class _NoWaiting(Spookslot):
+    """Broken: with 4 players the second pawn never waits."""
+
+    def locked(self, state: Any, player: int, pawn: int) -> bool:
+        return False
+
+
+def test_second_pawn_check_catches_a_pawn_that_does_not_wait() -> None:
+    result = _theorem(_NoWaiting(players=4), "spookslot.second-pawn-waits")
     assert result.status is Status.COUNTEREXAMPLE
 
 
 def _chain_without_ghosts(**kw: Any) -> th.Chain:
     """Broken: a chain for a die with no ghost."""
-    die = [(f, Fraction(1, 4)) for f in (1, 2, 3, 4)]
-    return th.single_pawn_chain(die=die, **kw)
+    kw["die"] = [(f, Fraction(1, 4)) for f in (1, 2, 3, 4)]
+    return th.single_pawn_chain(**kw)
 
 
 def test_chain_check_catches_a_wrong_chain() -> None:
-    result = th.check_chain_matches_game(_chain_without_ghosts)
+    result = th.check_chain_matches_game(Spookslot(), _chain_without_ghosts)
     assert result.status is Status.COUNTEREXAMPLE
 
 
-def test_simulation_check_catches_a_wrong_chain() -> None:
-    result = th.check_chain_simulation(_chain_without_ghosts, games=400)
+class _EndlessGhosts(Spookslot):
+    """Broken: ghosts never end the turn (an endless turn)."""
+
+    def _after_roll(self, state: State, face: int) -> State:
+        if face == GHOST and not self.anyone_in_danger(state):
+            return State(state.pawns, state.turn, Phase.REROLL, 0, (), state.first,
+                         state.released)
+        return super()._after_roll(state, face)
+
+
+def test_a_rule_that_makes_turns_endless_fails_the_chain_theorem_instead_of_hanging() -> None:
+    result = _theorem(_EndlessGhosts(), "spookslot.single-pawn-chain")
     assert result.status is Status.COUNTEREXAMPLE
+    assert "did not end" in (result.counterexample or "")
 
 
-# -- the exact analysis ---------------------------------------------------------------------------------
+# -- the exact analysis and the simulation (statistics belong in the tests) ---------------------------
 def test_exact_distribution_sums_towards_one_and_matches_expectation() -> None:
     chain = th.single_pawn_chain(policy="short")
     dist = th.turn_distribution(chain, 400)
@@ -146,19 +219,13 @@ def test_every_row_of_the_chain_is_a_distribution() -> None:
             assert sum(row.values()) == 1
 
 
-class _NoWaiting(Spookslot):
-    """Broken: with 4 players the second pawn never waits."""
-
-    def locked(self, state: Any, player: int, pawn: int) -> bool:
-        return False
-
-
-def test_moves_reference_catches_a_missing_bounce() -> None:
-    result = th.check_moves_reference(lambda **o: _NoBounce(**o), games=1)
-    assert result.status is Status.COUNTEREXAMPLE
-    assert "reference" in (result.counterexample or "")
-
-
-def test_second_pawn_check_catches_a_pawn_that_does_not_wait() -> None:
-    result = th.check_second_pawn(lambda **o: _NoWaiting(**o), games=2)
-    assert result.status is Status.COUNTEREXAMPLE
+@pytest.mark.clause("spookslot.beurt.dobbelen", "spookslot.getal.zetten", "spookslot.spook.kogel")
+def test_simulation_agrees_with_the_exact_chain() -> None:
+    """A statistical check (not a theorem): seeded games of a lone pawn played by the rules agree
+    with the exact chain — mean within 5 standard errors, distribution within the DKW band."""
+    chain = th.single_pawn_chain(policy="short")
+    ok, summary = th.simulation_agrees(chain, th.simulate_turns("short", 3000))
+    assert ok, summary
+    wrong = _chain_without_ghosts(policy="short")
+    bad, summary = th.simulation_agrees(wrong, th.simulate_turns("short", 400))
+    assert not bad, summary

@@ -539,13 +539,17 @@ class Spookslot(Game[State, Any]):
                 named = [c for c in choices[:roll] if c]
                 count_at = path[roll - 1]
                 ok = True
-                for i in range(roll + 1, off + 1):
+                last, shared = off, False
+                if off == roll and self._share_blocked and self._bit[count_at] & occ:
+                    last, shared = len(path), True  # the bounce along this route met the Exit
+                for i in range(roll + 1, last + 1):
                     c = choices[i - 1]
                     if not c:
                         continue
                     rule = self._bounce_fork if i == roll + 1 else self._bounce_route
                     if rule == "choose":
-                        named.append(c)
+                        if not shared:
+                            named.append(c)
                     elif c != self._branch[(path[i - 2], rule)]:
                         ok = False
                 if not ok:
