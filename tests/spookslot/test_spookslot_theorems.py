@@ -84,6 +84,28 @@ def test_bounce_theorem_catches_a_missing_bounce() -> None:
     assert th.check_bounce(_bounce_onto_exit, False, False, 8).status is Status.COUNTEREXAMPLE
 
 
+class _ThreeInFour(Spookslot):
+    """Broken: the 4-player game starts with one pawn each."""
+
+    def initial_state(self) -> State:
+        s = super().initial_state()
+        return State(tuple(ps[:1] for ps in s.pawns), s.turn, s.phase, 0, (), s.first, s.released)
+
+
+def test_start_theorem_catches_a_wrong_set_up() -> None:
+    assert _theorem(_ThreeInFour(players=4), "spookslot.start-position").status is \
+        Status.COUNTEREXAMPLE
+
+
+def test_roll_transition_catches_a_loaded_die() -> None:
+    class _Loaded(Spookslot):
+        def chance_outcomes(self, state: State) -> Any:
+            found = super().chance_outcomes(state)
+            return tuple((a, Fraction(1, len(found))) for a, _ in found)
+
+    assert _theorem(_Loaded(), "spookslot.roll-transition").status is Status.COUNTEREXAMPLE
+
+
 class _NoBounce(Spookslot):
     """Broken: moves ignore the other pawns (no bounce)."""
 

@@ -45,10 +45,12 @@ from castlerules.spookslot.state import (
     LINE,
     START,
     TRAPS,
+    Ball,
     Move,
     Pass,
     Passage,
     Phase,
+    Roll,
     State,
 )
 
@@ -205,6 +207,15 @@ class Reading:
         self.line = r("start-line") == "line-square"
         self.mover_only = r("ball-once") == "mover-only"
         self.no_yellow = game.no_yellow
+        options = game.options
+        faces = options.get("die_faces", [1, 2, 3, 4, "ghost", "ghost"])
+        self.die: dict[int, Fraction] = {}
+        for f in faces:
+            face = GHOST if f == "ghost" else int(f)
+            self.die[face] = self.die.get(face, Fraction(0)) + Fraction(1, 6)
+        weights = options.get("trap_weights", dict.fromkeys(TRAPS, 1))
+        total = sum(weights.values())
+        self.ball = {t: Fraction(w, total) for t, w in weights.items() if w}
 
     # where the next step goes
     def _steps(self, q: str) -> tuple[str, ...]:
@@ -707,6 +718,12 @@ def _check_family(game: Spookslot, states: Iterator[State], what: str,
                                     f"the rules' {sorted(map(str, want_actions))}")
         if s.phase is Phase.PASSAGE and game.actors(s) != {p for p, _ in s.pending}:
             return _refute(game, s, "the players who decide are not the pawns' owners")
+        if game.is_chance(s):
+            chances = {_outcome(a): p for a, p in game.chance_outcomes(s)}
+            odds: dict[Any, Fraction] = dict(
+                reading.die if s.phase in (Phase.ROLL, Phase.REROLL) else reading.ball)
+            if chances != odds:
+                return _refute(game, s, f"the chances {chances} are not the rules' {odds}")
         for action in actions:
             count += 1
             got = game.apply(s, action)
@@ -719,11 +736,15 @@ def _check_family(game: Spookslot, states: Iterator[State], what: str,
     return Result.proved(f"{count} {what} as the rules say")
 
 
+def _outcome(action: Any) -> Any:
+    return action.face if isinstance(action, Roll) else action.trap
+
+
 def _expected_actions(game: Spookslot, reading: Reading, s: State) -> set[Any]:
     if s.phase in (Phase.ROLL, Phase.REROLL):
-        return {r for r, _ in game.die}
+        return {Roll(f) for f in reading.die}
     if s.phase is Phase.BALL:
-        return {b for b, _ in game.ball}
+        return {Ball(t) for t in reading.ball}
     if s.phase is Phase.PASSAGE:
         return {Passage(p, k, t) for p, k in s.pending for t in (True, False)}
     return set()
@@ -745,6 +766,22 @@ def check_passages(game: Spookslot) -> Result:
     return _check_family(game, passage_states(game), "passage decisions (each pawn once, to the "
                          "green star; then the next player)",
                          lambda r, s, a: r.after_passage(s, a))
+
+
+def check_start(game: Spookslot) -> Result:
+    """The start position is the rulebook's set-up."""
+    s = game.initial_state()
+    n = game.num_players
+    per = 2 if n <= 4 else 1
+    first = game.options.get("first_player", 0)
+    want = State(((START,) * per,) * n, first, Phase.ROLL, 0, (),
+                 (-1,) * n if n == 4 else (), (False,) * n if n == 4 else (), -1)
+    if s != want:
+        return _refute(game, s, f"the rules' set-up is {_position(game, want)}")
+    if game.legal_actions(s) and not game.is_chance(s):
+        return _refute(game, s, "the game does not begin with the die")
+    return Result.proved(f"{n} players with {per} pawn(s) each behind the start line; player "
+                         f"{first} rolls first")
 
 
 def check_second_pawn(game: Spookslot) -> Result:
@@ -953,8 +990,9 @@ def check_chain_matches_game(
     """Exhaustive: for every square and both policies, the chain's one-turn row equals the
     distribution the game's own rules give for one lone pawn (exact Fractions)."""
     details = []
-    die = [(r.face, p) for r, p in game.die]
-    ball = [(b.trap, p) for b, p in game.ball]
+    reading = Reading(game)
+    die = sorted(reading.die.items(), key=lambda x: (x[0] == GHOST, x[0]))
+    ball = sorted(reading.ball.items())
     for policy in policies:
         chain = chain_builder(board=game.board, die=die, ball=ball, policy=policy)
         for q in (START, *game.board.ids):
@@ -1092,6 +1130,16 @@ def _main(g: Spookslot, count_back: bool, share: bool, largest: int, blockers: i
     )
     return (
         Theorem(
+            "spookslot.start-position", GAME,
+            "The game starts with every pawn behind the start line — two pawns each with 2 to 4 "
+            "players, one with 5 or 6 — and the first player (the oldest: the first_player option) "
+            "rolls the die.",
+            ("spookslot.pionnen.aantal", "spookslot.pionnen.start", "spookslot.pionnen.beginner",
+             "spookslot.beurt.dobbelen"),
+            "exhaustive", lambda: check_start(g),
+            fails_with=f"{TESTS}::test_start_theorem_catches_a_wrong_set_up",
+        ),
+        Theorem(
             "spookslot.board-well-formed", GAME,
             "On the game's board every square reaches the Exit and is reached from the start; "
             "every danger square's fallback is the nearest blue square behind it; each fork's two "
@@ -1145,7 +1193,8 @@ def _main(g: Spookslot, count_back: bool, share: bool, largest: int, blockers: i
         Theorem(
             "spookslot.roll-transition", GAME,
             "For the mover's pawn on every square, with another pawn in danger or not, before the "
-            "first roll and after a ghost: a ghost drops the ball when anyone is in a danger zone, "
+            "first roll and after a ghost: the die shows its six faces with equal chances; a ghost "
+            "drops the ball when anyone is in a danger zone, "
             "else gives one more roll, and a second ghost ends the turn (reading: rolls again); a "
             "number gives a move if any pawn can move, else the next player rolls.",
             ("spookslot.beurt.dobbelen", "spookslot.spook.kogel", "spookslot.spook.nog-een-keer",
@@ -1156,7 +1205,8 @@ def _main(g: Spookslot, count_back: bool, share: bool, largest: int, blockers: i
         Theorem(
             "spookslot.ball-transition", GAME,
             "For pawns of the mover and of another player on every pair of squares (one in "
-            "danger) and every trap: exactly the pawns in that trap's danger zone go back to their "
+            "danger): the ball reaches each trap with its weight's chance; for every trap exactly "
+            "the pawns in that trap's danger zone go back to their "
             "fallback blue square (and may share it); the portrait then lets the owners of pawns "
             "on the red star squares decide (reading: moves them); then the next player rolls.",
             ("spookslot.kogel.valstrik", "spookslot.valstrik.trap", "spookslot.valstrik.boekenkast",
