@@ -6,7 +6,9 @@ interpretation (``castlerules.core.readings.single_deviations``), this script co
 - every theorem of the game made with that reading (``castlerules verify GAME --reading ...``;
   not the ``--deep`` ones), with its status and, for a counterexample, the position and the
   squares that matter;
-- the move-tree count from the start at depth 3 (``castlerules.core.perft.perft``);
+- the move-tree count at depth 3 (``castlerules.core.perft.perft``) from the start, or for a game
+  whose tree from the start is too big to count per reading, from the position after the moves
+  ``PERFT_FROM`` names (Vlotte Geesten: the roll of the rulebook's situation-1 example);
 - a seeded simulation of random games (``castlerules.simulate.simulate``): game length and the
   first player's win rate,
 
@@ -17,12 +19,14 @@ can say when the code has changed since.
 
 Usage::
 
-    python tools/readings_report.py [GAME ...] [--games N] [--depth D] [--jobs J] [--out DIR]
+    python tools/readings_report.py [GAME ...] [--games N] [--depth D] [--jobs J] [--resume]
     python tools/readings_report.py --check [GAME ...]
 
-``--check`` computes nothing: it says which games' data is missing or older than the code (exit
-status 1 if any). Running every game takes a while (Vlotte Geesten's depth-3 tree alone has tens of
-millions of leaves per reading); ``--jobs`` runs readings in parallel processes.
+The file of a game is rewritten after every reading, so a run that is stopped keeps what it did;
+``--resume`` keeps the readings already in the file that were made from the same code and
+settings, and computes only the others. ``--check`` computes nothing: it says which games' data is
+missing or older than the code (exit status 1 if any). ``--jobs`` runs readings in parallel
+processes. Run it when the rules are stable, and commit the files.
 """
 
 from __future__ import annotations
@@ -41,6 +45,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "data" / "readings"
 FORMAT = 1
+#: Moves played from the start before the move tree is counted, for games whose tree from the start
+#: is too big to count under every reading (Vlotte Geesten: 3125 rolls times every grab of every
+#: player; from one roll, the grabs alone).
+PERFT_FROM: dict[str, tuple[str, ...]] = {
+    "vlotte-geesten": ("roll bottle bottle chair mouse bottle",),
+}
 #: Fields of a theorem run kept in the report.
 RUN_FIELDS = ("id", "method", "basis", "status", "expected", "ok", "verdict", "detail",
               "counterexample", "position", "highlight", "seconds")  # fmt: skip
@@ -105,8 +115,18 @@ def _perft(game: Any, depth: int) -> dict[str, Any]:
     from castlerules.core.perft import perft
 
     start = time.perf_counter()
-    count = perft(game, game.initial_state(), depth)
-    return {"depth": depth, "count": count, "seconds": round(time.perf_counter() - start, 2)}
+    moves = PERFT_FROM.get(game.name, ())
+    state = game.initial_state()
+    for move in moves:
+        state = game.play(state, move)
+    count = perft(game, state, depth)
+    return {
+        "depth": depth,
+        "from": list(moves),
+        "position": game.state_to_text(state),
+        "count": count,
+        "seconds": round(time.perf_counter() - start, 2),
+    }
 
 
 def _simulation(name: str, readings: dict[str, str], games: int) -> dict[str, Any]:
@@ -147,7 +167,8 @@ def one_reading(name: str, readings: dict[str, str], games: int, depth: int) -> 
     import castlerules
 
     start = time.perf_counter()
-    entry: dict[str, Any] = {"readings": readings, "label": label(readings)}
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    entry: dict[str, Any] = {"readings": readings, "label": label(readings), "computed": now}
     try:
         game = castlerules.make(name, readings=readings or None)
     except Exception as exc:
@@ -178,43 +199,81 @@ def command_line(argv: list[str]) -> str:
     return " ".join(["python tools/readings_report.py", *argv]).strip()
 
 
-def report(names: list[str], games: int, depth: int, jobs: int, out: Path, argv: list[str]) -> None:
+def _header(name: str, games: int, depth: int, argv: list[str]) -> dict[str, Any]:
     import castlerules
+
+    package = _package_dir(name)
+    relative = package.relative_to(ROOT) if ROOT in package.parents else None
+    dirty = _git("status", "--porcelain", "--", str(relative), f"specs/{name}.toml") if relative else None
+    return {
+        "format": FORMAT,
+        "game": name,
+        "generated": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "command": command_line(argv),
+        "castlerules": castlerules.__version__,
+        "commit": _git("rev-parse", "HEAD"),
+        "uncommitted_changes": bool(dirty) if dirty is not None else None,
+        "fingerprints": fingerprints(name),
+        "settings": {"games": games, "depth": depth, "seed": 0},
+        "readings": [],
+    }
+
+
+def _kept(name: str, out: Path, header: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The readings of an earlier run that can be kept: same code, same settings."""
+    path = out / f"{name}.json"
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if old.get("fingerprints") != header["fingerprints"] or old.get("settings") != header["settings"]:
+        return {}
+    return {json.dumps(e.get("readings", {}), sort_keys=True): e for e in old.get("readings", [])}
+
+
+def _save(out: Path, data: dict[str, Any], order: list[str]) -> None:
+    done = {json.dumps(e["readings"], sort_keys=True): e for e in data["readings"]}
+    data = {**data, "readings": [done[k] for k in order if k in done]}
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{data['game']}.json"
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def report(
+    names: list[str], games: int, depth: int, jobs: int, out: Path, argv: list[str], resume: bool
+) -> None:
     from castlerules.core.readings import single_deviations
     from castlerules.core.spec import load_spec
 
-    tasks = [(name, d) for name in names for d in single_deviations(load_spec(name))]
-    results: dict[int, dict[str, Any]] = {}
     started = time.perf_counter()
-    print(f"{len(tasks)} readings of {', '.join(names)}", file=sys.stderr, flush=True)
-    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {pool.submit(one_reading, n, d, games, depth): i for i, (n, d) in enumerate(tasks)}
-        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            i = futures[future]
-            results[i] = future.result()
-            name, readings = tasks[i]
-            print(f"[{done}/{len(tasks)}] {name} {label(readings)}: {results[i]['seconds']} s",
-                  file=sys.stderr, flush=True)  # fmt: skip
-    commit = _git("rev-parse", "HEAD")
+    files: dict[str, dict[str, Any]] = {}
+    orders: dict[str, list[str]] = {}
+    tasks = []
     for name in names:
-        package = _package_dir(name).relative_to(ROOT) if ROOT in _package_dir(name).parents else None
-        dirty = _git("status", "--porcelain", "--", str(package), f"specs/{name}.toml") if package else None
-        data = {
-            "format": FORMAT,
-            "game": name,
-            "generated": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            "command": command_line(argv),
-            "castlerules": castlerules.__version__,
-            "commit": commit,
-            "uncommitted_changes": bool(dirty) if dirty is not None else None,
-            "fingerprints": fingerprints(name),
-            "settings": {"games": games, "depth": depth, "seed": 0},
-            "readings": [results[i] for i, (n, _) in enumerate(tasks) if n == name],
-        }
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / f"{name}.json"
-        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote {path}", file=sys.stderr)
+        header = _header(name, games, depth, argv)
+        kept = _kept(name, out, header) if resume else {}
+        deviations = single_deviations(load_spec(name))
+        orders[name] = [json.dumps(d, sort_keys=True) for d in deviations]
+        header["readings"] = [kept[k] for k in orders[name] if k in kept]
+        files[name] = header
+        tasks += [(name, d) for d, k in zip(deviations, orders[name]) if k not in kept]
+        if kept:
+            print(f"{name}: keeping {len(header['readings'])} readings of the earlier run", file=sys.stderr)
+    print(f"{len(tasks)} readings to compute", file=sys.stderr, flush=True)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = {pool.submit(one_reading, n, d, games, depth): (n, d) for n, d in tasks}
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            name, readings = futures[future]
+            entry = future.result()
+            files[name]["readings"].append(entry)
+            _save(out, files[name], orders[name])
+            print(f"[{done}/{len(tasks)}] {name} {label(readings)}: {entry['seconds']} s",
+                  file=sys.stderr, flush=True)  # fmt: skip
+    for name in names:
+        _save(out, files[name], orders[name])
+        print(f"wrote {out / f'{name}.json'}", file=sys.stderr)
     print(f"done in {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
 
@@ -247,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="readings computed in parallel")
     parser.add_argument("--out", type=Path, default=OUT, help="folder of the JSON files")
     parser.add_argument("--check", action="store_true", help="only say which data is out of date")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the readings an earlier run made from the same code")
     args = parser.parse_args(argv)
     import castlerules
 
@@ -264,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if bad else 0
     if args.n < 1 or args.depth < 0 or args.jobs < 1:
         parser.error("--games and --jobs must be positive and --depth at least 0")
-    report(names, args.n, args.depth, args.jobs, args.out, argv)
+    report(names, args.n, args.depth, args.jobs, args.out, argv, args.resume)
     return 0
 
 

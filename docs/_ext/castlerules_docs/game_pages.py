@@ -340,7 +340,7 @@ def page_how_to_play(gd: GameDoc) -> list[str]:
         if dutch and english and english != dutch:
             out += [f":nl-heading:`{esc(section_title(dutch))}`", ""]
         sentences = [c.en.strip() for c in told]
-        text = " ".join(s if s.endswith((".", "!", "?", ":", ";")) else s + "." for s in sentences)
+        text = " ".join(s if s.endswith((".", "!", "?", ":", ";", ",")) else s + "." for s in sentences)
         out += [esc(text), ""]
         out += [".. rst-class:: dutch-clauses", "", "Dutch: " + joined(clause_ref(c.id) for c in told), ""]
         examples = [e for c in clauses for e in by_clause.get(c.id, ())]
@@ -727,7 +727,8 @@ def counterexample(
             highlight = tuple(run.get("highlight") or ())
             caption = "``game.render_svg(state, highlight=" + repr(highlight) + ")``"
             out += figure(folder, f"{base}.svg", render(game, state, highlight),
-                          f"The counterexample of {run['id']}", caption, indent_by=at)  # fmt: skip
+                          f"The counterexample of {run['id']}", caption, indent_by=at,
+                          width_class="board-small")  # fmt: skip
         out += [f"{at}Position text:", "", *code_block(position, "text", at)]
     if text:
         if position:

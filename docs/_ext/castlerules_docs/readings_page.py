@@ -99,7 +99,7 @@ def page_readings(gd: GameDoc, root: Path, folder: Path) -> list[str]:
         ".. admonition:: How and when this data was made",
         "   :class: data-provenance",
         "",
-        f"   Made on **{esc(data.get('generated', '?'))}** with ``{esc(data.get('command', command))}`` "
+        f"   Made on **{esc(data.get('generated', '?'))}** with {literal(data.get('command', command))} "
         f"(castlerules {esc(data.get('castlerules', '?'))}"
         + (f", commit ``{str(data['commit'])[:12]}``" if data.get("commit") else "")
         + (", with uncommitted changes to the game" if data.get("uncommitted_changes") else "")
@@ -107,6 +107,10 @@ def page_readings(gd: GameDoc, root: Path, folder: Path) -> list[str]:
         f"as ``docs/data/readings/{gd.name}.json``; the build only reads it.",
         "",
     ]
+    computed = sorted({str(e["computed"]) for e in data.get("readings", []) if isinstance(e, dict) and e.get("computed")})
+    if len(computed) > 1:
+        out += [f"The readings were computed between {esc(computed[0])} and {esc(computed[-1])} "
+                "(a resumed run keeps the readings an earlier run made from the same code).", ""]  # fmt: skip
     if state == "stale-game":
         out += [".. warning::", "", "   **Older than the code.** This game's rules, theorems or "
                 "spec have changed since this data was made, so some results below may no longer "
@@ -219,14 +223,28 @@ def findings(gd: GameDoc, entries: list[dict[str, Any]], folder: Path) -> list[s
 
 def perft_table(gd: GameDoc, entries: list[dict[str, Any]], settings: dict[str, Any]) -> list[str]:
     depth = settings.get("depth", 3)
+    default = next((e for e in entries if not e.get("readings")), None)
+    moves = (default or {}).get("perft", {}).get("from") or []
+    position = (default or {}).get("perft", {}).get("position")
+    where = "the start"
+    if moves:
+        where = ("the position after " + ", ".join(f"``{m}``" for m in moves)
+                 + (f" (``{position}``)" if position else ""))  # fmt: skip
     out = [*title(f"Move trees at depth {depth}", "-")]
     out += [
-        f"The number of action sequences of {depth} plies from the start "
+        f"The number of action sequences of {depth} plies from {where} "
         "(``castlerules.core.perft.perft``; chance outcomes count as branches). A reading that "
-        "changes the legal actions near the start changes this count.",
+        "changes the legal actions near that position changes this count; one that only matters "
+        "later in a game does not.",
         "",
     ]
-    default = next((e for e in entries if not e.get("readings")), None)
+    if moves:
+        out += [
+            "The tree from the start is too big to count under every reading (every roll of the "
+            "dice times every grab of every player), so it is counted from one roll: the roll of "
+            "the rulebook's first example.",
+            "",
+        ]
     base = (default or {}).get("perft", {}).get("count")
     rows = []
     for e in entries:

@@ -376,26 +376,25 @@ def adapter_rows(docs: list[GameDoc]) -> list[dict[str, Any]]:
 
 def part_adapter_figures(docs: list[GameDoc], which: str) -> list[str]:
     rows = []
+    seen: set[str] = set()
     for r in adapter_rows(docs):
         gd, n = r["game"], r["players"]
-        name = "castlerules_" + gd.name.replace("-", "_")
+        first = gd.name not in seen
+        seen.add(gd.name)
         if which == "openspiel":
-            rows.append([
-                f":doc:`{esc(gd.title)} </{OUT_DIR}/{gd.slug}/index>`", literal(f"{name}(players={n})"),
-                str(n), f"{r['universe'] + n:,}", f"{r['universe']:,} + {n}", f"{r['observation']:,}",
-                f"{2 * r['cap']:,}",
-            ])  # fmt: skip
+            name = "castlerules_" + gd.name.replace("-", "_")
+            game = f":doc:`{esc(gd.title)} </{OUT_DIR}/{gd.slug}/index>` ``{name}``" if first else ""
+            rows.append([game, str(n), f"{r['universe'] + n:,}", f"{r['universe']:,}",
+                         f"{r['observation']:,}", f"{2 * r['cap']:,}"])  # fmt: skip
         else:
-            rows.append([
-                f":doc:`{esc(gd.title)} </{OUT_DIR}/{gd.slug}/index>`",
-                literal(f"env({gd.name!r}, players={n})"), str(n), f"``Discrete({r['universe']})``",
-                f"({r['observation']},)", f"({r['state']},)",
-            ])  # fmt: skip
+            game = f":doc:`{esc(gd.title)} </{OUT_DIR}/{gd.slug}/index>` ``env({gd.name!r})``" if first else ""
+            rows.append([game, str(n), f"``Discrete({r['universe']})``", f"({r['observation']},)",
+                         f"({r['state']},)"])  # fmt: skip
     if which == "openspiel":
-        header = ["Game", "load_game", "Players", "num_distinct_actions", "universe + race ids",
-                  "Observation tensor", "max_game_length"]  # fmt: skip
+        header = ["Game", "Players", "num_distinct_actions", "of them the universe", "Observation tensor",
+                  "max_game_length"]  # fmt: skip
     else:
-        header = ["Game", "Environment", "Agents", "Action space", "observation shape", "state() shape"]
+        header = ["Game", "Agents", "Action space", "observation shape", "state() shape"]
     return [".. container:: wide-table", "",
             *list_table(header, rows, classes="adapter-figures", indent_by="   ")]  # fmt: skip
 
@@ -414,14 +413,14 @@ def part_game_limits(docs: list[GameDoc]) -> list[str]:
             for name, value, doc in constants(module):
                 rows.append([
                     f":doc:`{esc(gd.title)} </{OUT_DIR}/{gd.slug}/index>`",
-                    literal(f"{gd.package}.{part}.{name}"),
+                    literal(f"{part}.{name}"),
                     f"{value:,}" if isinstance(value, int) else str(value),
                     esc(doc) if doc else "",
                 ])  # fmt: skip
     if not rows:
         return ["No game defines limits of its own yet.", ""]
-    return list_table(["Game", "Constant", "Value", "What it bounds"], rows, classes="limits",
-                      widths="18 40 12 30")  # fmt: skip
+    return list_table(["Game", "Constant (in the game's package)", "Value", "What it bounds"], rows,
+                      classes="limits", widths="18 32 12 38")  # fmt: skip
 
 
 def part_spaces(docs: list[GameDoc]) -> list[str]:
