@@ -3,17 +3,19 @@
 Actions
 -------
 
-=============================  ==============================================================
-``roll 3``, ``roll ghost``     the die (a chance outcome)
-``ball axe``                   the dropped ball reaches a trap: ``stairs``, ``bookcase``,
-                               ``portrait`` or ``axe`` (a chance outcome)
-``p0 move a``                  player 0 moves pawn ``a`` (``b``: the second pawn) the rolled number
-``p1 move b via lk1``          ... taking, at each fork the move passes, the route that starts with
-                               the named square (several forks: ``via ls1,hw1``)
-``p2 passage a``, ``p2 stay a`` a pawn on a red star square takes the secret passage, or stays
-``p0 pass``                    no move after a number (only with spookslot.interp.forced-move =
-                               optional)
-=============================  ==============================================================
+================================  ===========================================================
+``roll 3``, ``roll ghost``        the die (a chance outcome)
+``ball axe``                      the dropped ball reaches a trap: ``stairs``, ``bookcase``,
+                                  ``portrait`` or ``axe`` (a chance outcome)
+``p0 move a``                     player 0 moves pawn ``a`` (``b``: the second pawn) the rolled
+                                  number
+``p1 move b via lk1``             ... taking, at each fork the move passes, the route that
+                                  starts with the named square (several forks:
+                                  ``via ls1,hw1``)
+``p2 passage a``, ``p2 stay a``   a pawn on a red star square takes the secret passage, or stays
+``p0 pass``                       no move after a number (only with
+                                  spookslot.interp.forced-move = optional)
+================================  ===========================================================
 
 The player prefix ``p<N>`` is accepted before every action (``p0 roll 3`` names the player whose
 turn it is) and needed only where several players may act: when several players decide about the
@@ -46,7 +48,7 @@ One line of six fields separated by single spaces::
 ``winner``
     The winner once the game is over (``p1``), else ``-``.
 
-The start position of the default two-player game is :data:`START_TEXT`::
+The start position of the default two-player game is ``START_TEXT``::
 
     -,-/-,- p0 roll - - -
 
