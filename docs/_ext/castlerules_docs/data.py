@@ -107,6 +107,34 @@ def constants(module: Any, prefix: str = "MAX_") -> list[tuple[str, Any, str]]:
     ]
 
 
+def check_functions(func: Any) -> list[str]:
+    """The named functions a theorem's check runs: the check itself when it is a module-level
+    function; for a lambda or closure that wraps named ``check_*`` functions (``lambda:
+    check_start(game)``), those; else the function that encloses it."""
+    while hasattr(func, "func") and not hasattr(func, "__qualname__"):
+        func = func.func
+    qual = qualname_of(func)
+    if qual is None or ".<locals>" not in qual:
+        return [qual] if qual else []
+    found: list[str] = []
+    cells = [c.cell_contents for c in (getattr(func, "__closure__", None) or ()) if _filled(c)]
+    names = getattr(getattr(func, "__code__", None), "co_names", ())
+    scope = getattr(func, "__globals__", {})
+    for value in [*cells, *(scope.get(n) for n in names)]:
+        inner = qualname_of(value) if callable(value) else None
+        if inner and ".<locals>" not in inner and inner.rsplit(".", 1)[-1].startswith("check"):
+            found.append(inner)
+    return list(dict.fromkeys(found)) or [qual]
+
+
+def _filled(cell: Any) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 (an empty cell raises)
+    except ValueError:
+        return False
+    return True
+
+
 class GameDoc:
     """Everything the pages of one game show, gathered once; ``problems`` lists what failed."""
 

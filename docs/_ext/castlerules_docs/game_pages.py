@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from castlerules_docs.data import NON_RULES, OUT_DIR, GameDoc, describe, qualname_of
+from castlerules_docs.data import NON_RULES, OUT_DIR, GameDoc, check_functions, describe
 from castlerules_docs.pictures import figure, render, slug
 from castlerules_docs.rst import (
     clause_ref,
@@ -674,11 +674,11 @@ def theorem_block(gd: GameDoc, t: Any, run: dict[str, Any] | None, folder: Path)
         )
     else:
         out.append("   :Basis: ``code`` — about the functions the game runs")
-    check = qualname_of(t.check)
-    if check:
-        LINKED_CODE.add(check)
-        parent = " (a closure: its enclosing function)" if ".<locals>" in check else ""
-        out.append(f"   :Check: {code_ref(check)}{parent}")
+    checks = check_functions(t.check)
+    if checks:
+        LINKED_CODE.update(checks)
+        parent = " (the function that makes the check)" if ".<locals>" in checks[0] else ""
+        out.append(f"   :Check: {joined(code_ref(c) for c in checks)}{parent}")
     out.append(
         f"   :Can fail: ``python -m pytest {t.fails_with}`` breaks a rule on purpose and "
         "shows that the check notices" if t.fails_with else "   :Can fail: no test names it yet"

@@ -269,7 +269,8 @@ def part_mutants(root: Path, docs: list[GameDoc]) -> list[str]:
             rows.append([
                 literal(m.get("id", "?")),
                 literal(m.get("kind", spec.get("kind", "?"))),
-                prose(m.get("bug", spec.get("bug", ""))),
+                prose(m.get("bug", spec.get("bug", "")))
+                + (f" (in ``{Path(str(m.get('file') or spec.get('file'))).name}``)" if m.get("file") or spec.get("file") else ""),
                 verdict_cell,
                 killers,
             ])  # fmt: skip
