@@ -51,7 +51,7 @@ def test_the_start_position_text() -> None:
 def test_the_documented_examples_are_positions() -> None:
     """Every position quoted in the notation module's docstring parses and validates."""
     doc = notation.__doc__ or ""
-    quoted = re.findall(r"``([^`]* p\d [^`]*)``", doc)
+    quoted = re.findall(r"``([^` ]*/[^`]* p\d [^`]*)``", doc)
     assert len(quoted) >= 3
     for text in quoted:
         players = text.split(" ")[0].count("/") + 1
