@@ -322,3 +322,31 @@ def test_the_command_line_examples_in_the_docs_print_what_they_show(
                 continue
             assert want in output[at:], f"{command}: {want!r} not in the output:\n{done.stdout}"
             at = output.index(want, at) + 1
+
+
+def runnable_blocks(document: Path) -> list[str]:
+    """The Python code blocks of a page marked ``:class: runnable`` (complete programs)."""
+    blocks: list[str] = []
+    lines = document.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if line.strip() == ".. code-block:: python" and i + 1 < len(lines) and "runnable" in lines[i + 1]:
+            body = []
+            for more in lines[i + 2 :]:
+                if more.strip() and not more.startswith("   "):
+                    break
+                body.append(more[3:])
+            blocks.append("\n".join(body).strip() + "\n")
+    return blocks
+
+
+@pytest.mark.parametrize("document", ["adapters/openspiel.rst", "adapters/pettingzoo.rst"])
+def test_the_adapter_examples_run(document: str, tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel" if "openspiel" in document else "pettingzoo")
+    blocks = runnable_blocks(DOCS / document)
+    assert blocks, "no runnable example"
+    for k, code in enumerate(blocks):
+        script = tmp_path / f"example_{k}.py"
+        script.write_text(code, encoding="utf-8")
+        done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=300)  # fmt: skip
+        assert done.returncode == 0, f"example {k} of {document} fails:\n{done.stderr[-3000:]}"

@@ -328,7 +328,7 @@ def page_cli() -> list[str]:
         "",
     ]
     old = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "96"
+    os.environ["COLUMNS"] = "82"
     try:
         parser = build_parser()
         out += code_block(parser.format_help())
