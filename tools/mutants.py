@@ -123,9 +123,14 @@ def probe_states(game: Any, positions: list[str], seed: int = 1) -> list[str]:
     """State JSON of the probe: the listed positions and states of seeded random games."""
     from castlerules.core.play import playout
 
+    from castlerules.core.errors import RulesError
+
     found: list[str] = []
     for text in positions:
-        found.append(game.state_to_json(game.state_from_text(text)))
+        try:
+            found.append(game.state_to_json(game.state_from_text(text)))
+        except RulesError:  # a position for another player count or reading
+            continue
     for k in range(PROBE_GAMES):
         states, _ = playout(game, random.Random(seed * 1000 + k), max_plies=20_000)
         step = max(1, len(states) // PROBE_STATES)

@@ -622,7 +622,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="castlerules",
-        description=__doc__,
+        description=(__doc__ or "").replace("``", ""),
         formatter_class=_Formatter,
         epilog="examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES.values()),
     )
