@@ -59,6 +59,12 @@ WINDOW = 18  # the largest window the game uses: die faces up to 6 plus 12 pawns
 TESTS = "tests/spookslot/test_spookslot_theorems.py"
 Kernel = Callable[..., Any]
 Case = tuple[State, Any, State]
+#: A move as (player, pawn, route): the reading's own name for a move.
+Key = tuple[int, int, tuple[str, ...]]
+
+
+def _key(move: Move) -> Key:
+    return (move.player, move.pawn, move.via)
 
 
 def _position(game: Spookslot, state: State) -> str:
@@ -338,8 +344,9 @@ class Reading:
                 for landed, more, shared in self._bounce(n, counted, taken, step + 1):
                     yield landed, (*named, *more), shared
 
-    def moves(self, state: State) -> tuple[dict[Move, str], set[Move]]:
-        """The legal moves of a MOVE state with their ends, and those that drop the ball."""
+    def moves(self, state: State) -> tuple[dict[Key, str], set[Key]]:
+        """The legal moves of a MOVE state, as (player, pawn, route), with their ends, and those
+        that drop the ball."""
         p = state.turn
         per_pawn = {}
         for k, pos in enumerate(state.pawns[p]):
@@ -353,9 +360,9 @@ class Reading:
             if dist[0] != dist[1]:
                 lead = 0 if dist[0] < dist[1] else 1
                 per_pawn = {lead: per_pawn[lead]}
-        dest = {Move(p, k, via): end for k, found in per_pawn.items()
+        dest = {(p, k, via): end for k, found in per_pawn.items()
                 for via, (end, _) in found.items()}
-        drops = {Move(p, k, via) for k, found in per_pawn.items()
+        drops = {(p, k, via) for k, found in per_pawn.items()
                  for via, (_, d) in found.items() if d}
         return dest, drops
 
@@ -460,7 +467,7 @@ class Reading:
 
 def reference_moves(game: Spookslot, state: State) -> dict[Move, str]:
     """The moves of a MOVE state by the step-by-step reading (the oracle for the generator)."""
-    return Reading(game).moves(state)[0]
+    return {Move(*key): d for key, d in Reading(game).moves(state)[0].items()}
 
 
 # -- the families of positions ---------------------------------------------------------------------
@@ -538,7 +545,7 @@ def move_states(game: Spookslot, blockers: int) -> Iterator[State]:
                         first, released = _bookkeeping(game, pawns)
                         for face in faces:
                             s = State(pawns, turn, Phase.MOVE, face, (), first, released)
-                            if game.legal_actions(s) and _valid(game, s):
+                            if game.legal_actions(s):  # consistent by construction
                                 yield s
 
 
@@ -552,47 +559,59 @@ def roll_states(game: Spookslot) -> Iterator[State]:
     for turn in sorted({0, n - 1}):
         for q in _places(game):
             for other in ([], danger, safe):
-                own = (q, START) if game.pawns_per_player == 2 else (q,)
-                pawns = _fill(game, own, other, turn)
-                if pawns is None:
-                    continue
-                first, released = _bookkeeping(game, pawns)
-                for phase in (Phase.ROLL, Phase.REROLL):
-                    s = State(pawns, turn, phase, 0, (), first, released)
-                    if _valid(game, s):
-                        yield s
+                owns = [(q, START), (START, q), (q, q)] if game.pawns_per_player == 2 else [(q,)]
+                for own in owns:
+                    yield from _roll_phases(game, own, other, turn)
+
+
+def _roll_phases(game: Spookslot, own: tuple[str, ...], other: list[str],
+                 turn: int) -> Iterator[State]:
+    """The ROLL and REROLL states of one pawn placement (if valid)."""
+    pawns = _fill(game, own, other, turn)
+    if pawns is None:
+        return
+    first, released = _bookkeeping(game, pawns)
+    for phase in (Phase.ROLL, Phase.REROLL):
+        s = State(pawns, turn, phase, 0, (), first, released)
+        if _valid(game, s):
+            yield s
 
 
 def ball_states(game: Spookslot) -> Iterator[State]:
-    """A pawn of the mover and one of another player on every pair of squares, one in danger."""
+    """Two pawns on every pair of squares, one in danger: the mover's and another player's, or
+    both of the mover's, or the mover's second pawn and another player's."""
     b = game.board
     squares = list(b.ids)
     n = game.num_players
+    two = game.pawns_per_player == 2
     for turn in sorted({0, n - 1}):
         for q, r in itertools.product(squares, repeat=2):
             if q not in b.danger and r not in b.danger:
                 continue
-            own = (q, START) if game.pawns_per_player == 2 else (q,)
-            pawns = _fill(game, own, [r], turn)
-            if pawns is None:
-                continue
-            first, released = _bookkeeping(game, pawns)
-            s = State(pawns, turn, Phase.BALL, 0, (), first, released)
-            if _valid(game, s):
-                yield s
+            layouts = [((q, START), [r]), ((q, r), []), ((START, q), [START, r])] if two else \
+                [((q,), [r])]
+            for own, others in layouts:
+                pawns = _fill(game, own, others, turn)
+                if pawns is None:
+                    continue
+                first, released = _bookkeeping(game, pawns)
+                s = State(pawns, turn, Phase.BALL, 0, (), first, released)
+                if _valid(game, s):
+                    yield s
 
 
 def passage_states(game: Spookslot) -> Iterator[State]:
-    """Every placement of the mover's and another player's pawns on the red star squares, with
-    every set of them still to decide."""
+    """Every placement of the mover's two pawns and another player's pawn on the red star squares
+    (or elsewhere), with every set of them still to decide."""
     b = game.board
     stars = list(b.red_stars)
     n = game.num_players
+    two = game.pawns_per_player == 2
+    owns = list(itertools.product(["t1", *stars], [START, *stars])) if two else \
+        [(x,) for x in ("t1", *stars)]
     for turn in sorted({0, n - 1}):
-        for mine, theirs in itertools.product([None, *stars], repeat=2):
-            own = tuple(x for x in (mine,) if x) or ("t1",)
-            own = (*own, START) if game.pawns_per_player == 2 else own
-            pawns = _fill(game, own, [theirs] if theirs else [], turn)
+        for own, theirs in itertools.product(owns, [None, *stars]):
+            pawns = _fill(game, tuple(own), [theirs] if theirs else [], turn)
             if pawns is None:
                 continue
             on_star = [(p, k) for p, ps in enumerate(pawns) for k, x in enumerate(ps)
@@ -664,35 +683,57 @@ def _sharing_arrival(game: Spookslot, reading: Reading, before: State, action: A
     return None
 
 
-def check_moves(game: Spookslot, blockers: int) -> Result:
+class MoveCases:
+    """The move positions of one game with the reading's moves for each, enumerated once and
+    shared by the two move theorems."""
+
+    def __init__(self, game: Spookslot, blockers: int, keep: bool = True) -> None:
+        self.game, self.blockers, self.keep = game, blockers, keep
+        self.reading = Reading(game)
+        self._cases: list[tuple[State, dict[Key, str], set[Key]]] | None = None
+
+    def cases(self) -> Iterator[tuple[State, dict[Key, str], set[Key]]]:
+        """The cases (kept after the first pass, unless ``keep`` is false: then streamed)."""
+        if self._cases is not None:
+            yield from self._cases
+            return
+        made = ((s, *self.reading.moves(s)) for s in move_states(self.game, self.blockers))
+        if not self.keep:
+            yield from made
+            return
+        found = list(made)
+        self._cases = found
+        yield from found
+
+
+def check_moves(cases: MoveCases) -> Result:
     """Exhaustive: the game's moves equal the step-by-step reading on every move position."""
-    reading = Reading(game)
+    game = cases.game
     count = 0
-    for s in move_states(game, blockers):
+    for s, dest, _drops in cases.cases():
         count += 1
-        dest, _drops = reading.moves(s)
-        mine = game.moves(s)
+        mine = {_key(m): d for m, d in game.moves(s).items()}
         if mine != dest:
-            want = {game.action_to_str(s, m): d for m, d in dest.items()}
-            got = {game.action_to_str(s, m): d for m, d in mine.items()}
+            want = {game.action_to_str(s, Move(*m)): d for m, d in dest.items()}
+            got = {game.action_to_str(s, Move(*m)): d for m, d in mine.items()}
             return _refute(game, s, f"the game's moves {got} differ from the rules' {want}")
-    return Result.proved(f"{count} move positions (every square, face and up to {blockers} other "
-                         "pawns within reach) agree with the step-by-step reading")
+    return Result.proved(f"{count} move positions (every square, face and up to {cases.blockers} "
+                         "other pawns within reach) agree with the step-by-step reading")
 
 
-def check_move_successors(game: Spookslot, blockers: int) -> Result:
+def check_move_successors(cases: MoveCases) -> Result:
     """Exhaustive: the successor of every legal move (and pass) is exactly as the rules say."""
-    reading = Reading(game)
+    game, reading = cases.game, cases.reading
     count = 0
-    for s in move_states(game, blockers):
-        dest, drops = reading.moves(s)
+    for s, dest, drops in cases.cases():
         for action in game.legal_actions(s):
             count += 1
             got = game.apply(s, action)
             if isinstance(action, Pass):
                 want = reading.next_turn(s, s.pawns, s.first, s.released)
-            elif action in dest:
-                want = reading.after_move(s, action, dest[action], action in drops)
+            elif isinstance(action, Move) and _key(action) in dest:
+                key = _key(action)
+                want = reading.after_move(s, action, dest[key], key in drops)
             else:
                 return _refute(game, s, "the game allows a move the rules do not", action)
             if got != want:
@@ -805,7 +846,7 @@ def check_second_pawn(game: Spookslot) -> Result:
             if (got.first, got.released) != (want_first, want_released):
                 return _refute(game, s, "the first pawn's bookkeeping is wrong", action, got)
         dest, _ = reading.moves(s)
-        if set(game.moves(s)) != set(dest):
+        if {_key(m) for m in game.moves(s)} != set(dest):
             return _refute(game, s, "the moves differ from the 4-player rule")
     return Result.proved(f"{count} moves of every pair of places of a player's pawns")
 
@@ -1098,8 +1139,9 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
 
 
 def _both(game: Spookslot, blockers: int) -> Result:
-    first = check_moves(game, blockers)
-    return first if first.status is not Status.PROVED else check_move_successors(game, blockers)
+    cases = MoveCases(game, blockers, keep=False)
+    first = check_moves(cases)
+    return first if first.status is not Status.PROVED else check_move_successors(cases)
 
 
 def _chain_game(game: Spookslot) -> Spookslot | None:
@@ -1118,6 +1160,7 @@ def _main(g: Spookslot, count_back: bool, share: bool, largest: int, blockers: i
           exit_clauses: tuple[str, ...], bounce_clauses: tuple[str, ...],
           move_clauses: tuple[str, ...], chain_clauses: tuple[str, ...]) -> tuple[Theorem, ...]:
     solo = _chain_game(g)
+    cases = MoveCases(g, blockers)
     chain = () if solo is None else (
         Theorem(
             "spookslot.single-pawn-chain", GAME,
@@ -1173,7 +1216,7 @@ def _main(g: Spookslot, count_back: bool, share: bool, largest: int, blockers: i
             f"For {family}, the game's legal moves and where each ends equal a step-by-step "
             "reading of the move rules (count, bounce, routes at forks, the exact Exit, the "
             "optional rule, the 4-player rule, the readings).",
-            move_clauses, "exhaustive", lambda: check_moves(g, blockers),
+            move_clauses, "exhaustive", lambda: check_moves(cases),
             fails_with=f"{TESTS}::test_moves_reference_catches_a_missing_bounce",
         ),
         Theorem(
@@ -1187,7 +1230,7 @@ def _main(g: Spookslot, count_back: bool, share: bool, largest: int, blockers: i
              "spookslot.exit.ontsnapt", "spookslot.doel.winnen-twee-pionnen",
              "spookslot.doel.winnen-een-pion", "spookslot.einde.twee-vier",
              "spookslot.einde.vijf-zes", "spookslot.pionnen.aantal", "spookslot.eindigen.bezet"),
-            "exhaustive", lambda: check_move_successors(g, blockers),
+            "exhaustive", lambda: check_move_successors(cases),
             fails_with=f"{TESTS}::test_move_successor_catches_a_wrong_next_player",
         ),
         Theorem(
