@@ -718,14 +718,15 @@ def counterexample(
         return []
     out = [f"{at}**Counterexample.**", ""]
     if position and game is not None:
-        try:
-            state = game.state_from_text(position)
-        except Exception as exc:
+        state, game, exc = read_position(gd, game, position, run.get("position_options"))
+        if exc is not None:
             gd.problems.append(describe(f"read the counterexample position of {run['id']}", exc))
             out += [f"{at}.. error::", "", f"{at}   The position text does not parse: {esc(describe('read it', exc))}", ""]
         else:
             highlight = tuple(run.get("highlight") or ())
             caption = "``game.render_svg(state, highlight=" + repr(highlight) + ")``"
+            if game.num_players != gd.game.num_players:
+                caption = f"A {game.num_players}-player game. " + caption
             out += figure(folder, f"{base}.svg", render(game, state, highlight),
                           f"The counterexample of {run['id']}", caption, indent_by=at,
                           width_class="board-small")  # fmt: skip
@@ -736,6 +737,38 @@ def counterexample(
         else:
             out += code_block(text, "text", at)
     return out
+
+
+def read_position(
+    gd: GameDoc, game: Any, position: str, options: Any = None
+) -> tuple[Any, Any, Exception | None]:
+    """(state, the game it is a state of, None), or (None, game, the error). A theorem about
+    several player counts reports positions of any of them: the options the result names
+    (``position_options``) are used first, else each player count of the game is tried (with the
+    same readings) when the text is not a position of ``game``."""
+    from castlerules import make
+
+    if isinstance(options, dict) and options:
+        try:
+            other = make(gd.name, **{**game.options, **options})
+            return other.state_from_text(position), other, None
+        except Exception:
+            pass
+    try:
+        return game.state_from_text(position), game, None
+    except Exception as exc:
+        first = exc
+    low, high = gd.players_range
+    readings = game.options.get("readings")
+    for n in range(low, high + 1):
+        if n == game.num_players:
+            continue
+        try:
+            other = make(gd.name, players=n, readings=readings)
+            return other.state_from_text(position), other, None
+        except Exception:
+            continue
+    return None, game, first
 
 
 def page_theorems(gd: GameDoc, folder: Path) -> list[str]:
