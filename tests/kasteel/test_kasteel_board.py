@@ -48,9 +48,9 @@ def test_default_board_matches_the_reference_map() -> None:
     ("text", "message"),
     [
         ("", "at least 3 rows"),
-        (SMALL.replace(" 6 .", " 5 ."), "must be numbered 6"),
+        (SMALL.replace(" 6 .", " 5 ."), "must start with the row number 6"),
         (SMALL.replace(" 3 . . . . .", " 3 . . . ."), "has 4 squares"),
-        (SMALL.replace(" 4 . . . . .", " 4 . . Z . ."), "unknown symbol 'Z'"),
+        (SMALL.replace(" 4 . . . . .", " 4 . . Z . ."), "c4: unknown symbol"),
         (SMALL.replace("r", "."), "red key square"),
         (SMALL.replace(" 4 . . . . .", " 4 . . y . ."), "yellow key square"),
         (SMALL.replace("Y", "#"), "yellow has no knights"),

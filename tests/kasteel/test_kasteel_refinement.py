@@ -80,7 +80,7 @@ def test_kernel_and_game_have_the_same_successors(
     p = move.player
     for sq in range(game.board.size):
         own, opp = kernel.after_move(
-            sq in state.knights[p], sq in state.knights[1 - p], sq, move.frm, move.to
+            sq in state.knights[p], sq in state.knights[1 - p], sq == move.frm, sq == move.to
         )
         assert own == (sq in after.knights[p])
         assert opp == (sq in after.knights[1 - p])

@@ -1,11 +1,18 @@
-"""The Kasteel board as data: the map format, its validation, square names and the line geometry.
+"""The Kasteel board as data: the map format, its limits and validation, square names and lines.
 
-A map is a text file (see ``specs/boards/kasteel-default.txt``): one line per row from the top row
-down to row 1, each ``<row number> <symbol> <symbol> ...``, and a last line naming the columns.
-Symbols: ``.`` ground, ``#`` wall, ``C`` canal, ``y``/``r`` the yellow/red key square, ``Y``/``R`` a
+A map is text (see ``specs/boards/kasteel-default.txt``): one line per row from the top row down to
+row 1, each ``<row number> <symbol> <symbol> ...``, and a last line naming the columns. Symbols:
+``.`` ground, ``#`` wall, ``C`` canal, ``y``/``r`` the yellow/red key square, ``Y``/``R`` a
 yellow/red knight standing on a wall square at the start. Lines starting with ``;`` are comments.
 
-Squares are numbered ``row * width + column`` from 0, row 0 being row 1 (yellow's side).
+Limits: 3 to ``MAX_COLUMNS`` columns (named ``a`` ...) and 3 to ``MAX_ROWS`` rows (numbered from 1),
+so every square has a name of at most three characters; a map's text is at most
+``castlerules.core.source.MAX_BOARD_BYTES`` bytes. A map is read in one pass over its text, and the
+lines of the board (below) take time and memory in proportion to squares x (rows + columns), at most
+26 x 26 x 52.
+
+Squares are numbered ``row * width + column`` from 0, row 0 being row 1 (yellow's side). The
+position notation and every message use square names (``j4``), never these numbers.
 """
 
 from __future__ import annotations
@@ -13,19 +20,26 @@ from __future__ import annotations
 import enum
 import functools
 import string
-from pathlib import Path
+from typing import Any
 
 import attrs
 
-from castlerules.core.errors import InvalidOptionError, SpecError
+from castlerules.core.errors import InvalidOptionError, SpecError, quote
 from castlerules.core.registry import clause
+from castlerules.core.source import board_source
 from castlerules.core.spec import read_text
 
-DEFAULT_BOARD = "boards/kasteel-default.txt"
+#: The packaged maps: name -> file under ``castlerules.specs``.
+PACKAGED = {"kasteel-default": "boards/kasteel-default.txt"}
+DEFAULT_NAME = "kasteel-default"
+DEFAULT_BOARD = PACKAGED[DEFAULT_NAME]
+MAX_COLUMNS = 26
+MAX_ROWS = 26
 YELLOW, RED = 0, 1
 PLAYER_NAMES = ("yellow", "red")
 #: The four orthogonal directions as (column step, row step): north, east, south, west.
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+NORTH, EAST, SOUTH, WEST = range(4)
 
 
 class Kind(enum.IntEnum):
@@ -41,17 +55,40 @@ SYMBOLS = {".": Kind.GROUND, "#": Kind.WALL, "C": Kind.CANAL, "y": Kind.KEY, "r"
            "Y": Kind.WALL, "R": Kind.WALL}
 
 
+def square_name(width: int, sq: int) -> str:
+    """The name of square ``sq`` on a board ``width`` columns wide (``j4``)."""
+    return f"{string.ascii_lowercase[sq % width]}{sq // width + 1}"
+
+
+def parse_square(width: int, height: int, name: Any) -> int:
+    """The square a name such as ``j4`` names on a ``width`` x ``height`` board; ValueError with a
+    short message if none (ASCII digits only, no leading zero)."""
+    if not isinstance(name, str) or not 2 <= len(name) <= 3:
+        raise ValueError(f"{quote(name)} is not a square name such as 'j4'")
+    col = string.ascii_lowercase.find(name[0])
+    digits = name[1:]
+    if col < 0 or not (digits.isascii() and digits.isdigit()) or digits.startswith("0"):
+        raise ValueError(f"{quote(name)} is not a square name such as 'j4'")
+    row = int(digits) - 1
+    if col >= width or not 0 <= row < height:
+        raise ValueError(f"there is no square {name} on this {width}x{height} board")
+    return row * width + col
+
+
 @attrs.frozen(slots=True)
 class Board:
-    """A validated map: the kind of every square, the key squares and the starting knights."""
+    """A validated map: the kind of every square, the key squares and the starting knights.
+
+    ``source`` is how a game's options name the map: the packaged name or the map text."""
 
     width: int
     height: int
     kinds: tuple[Kind, ...]
     keys: tuple[int, int]  # the key square of yellow, of red
     start: tuple[frozenset[int], frozenset[int]]  # starting knights of yellow, of red
+    source: str = attrs.field(default=DEFAULT_NAME, eq=False, repr=False)
     #: ``rays[sq][d]``: the squares from ``sq`` outwards in direction ``d``, nearest first.
-    rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(eq=False, repr=False)
+    rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(eq=False, repr=False, default=())
 
     @property
     def size(self) -> int:
@@ -60,30 +97,49 @@ class Board:
     def is_wall(self, sq: int) -> bool:
         return self.kinds[sq] is Kind.WALL
 
-    def name(self, sq: int) -> str:
-        """The square's name, such as ``j4`` (column letter, row number from 1)."""
-        return f"{string.ascii_lowercase[sq % self.width]}{sq // self.width + 1}"
+    def is_canal(self, sq: int) -> bool:
+        return self.kinds[sq] is Kind.CANAL
 
-    def square(self, name: str) -> int:
+    def name(self, sq: Any) -> str:
+        """The square's name, such as ``j4``; ValueError for a number that is not a square."""
+        if not isinstance(sq, int) or isinstance(sq, bool) or not 0 <= sq < self.size:
+            raise ValueError(f"{quote(sq)} is not a square of this board")
+        return square_name(self.width, sq)
+
+    def square(self, name: Any) -> int:
         """The square a name such as ``j4`` names; ValueError if none."""
-        if not isinstance(name, str) or len(name) < 2:
-            raise ValueError(f"not a square name: {name!r}")
-        col = string.ascii_lowercase.find(name[0])
-        digits = name[1:]
-        if col < 0 or col >= self.width or not digits.isdigit() or digits.startswith("0"):
-            raise ValueError(f"no square {name!r} on a {self.width}x{self.height} board")
-        row = int(digits) - 1
-        if not 0 <= row < self.height:
-            raise ValueError(f"no square {name!r} on a {self.width}x{self.height} board")
-        return row * self.width + col
+        return parse_square(self.width, self.height, name)
+
+    def names(self, squares: Any) -> str:
+        """Square names in board order, separated by spaces."""
+        return " ".join(self.name(s) for s in sorted(squares))
+
+    def line(self, frm: int, to: int) -> tuple[int, int] | None:
+        """(direction, index of ``to`` on the ray from ``frm``) if ``to`` is on a line with
+        ``frm``; else None."""
+        if not (0 <= frm < self.size and 0 <= to < self.size) or frm == to:
+            return None
+        fc, fr, tc, tr = frm % self.width, frm // self.width, to % self.width, to // self.width
+        if fc == tc:
+            return (NORTH, tr - fr - 1) if tr > fr else (SOUTH, fr - tr - 1)
+        if fr == tr:
+            return (EAST, tc - fc - 1) if tc > fc else (WEST, fc - tc - 1)
+        return None
 
     @clause("kasteel.kanalen.schedels")
-    def skull_zone(self) -> tuple[int, ...]:
-        """Where skulls may be placed: the plain ground squares without a starting knight in the
-        three middle rows (rows 9-11 of the 19-row board; interpretation kasteel.interp.skull-squares)."""
+    def skull_zone(self, anywhere: bool = False) -> tuple[int, ...]:
+        """Where skulls may be placed (interpretation kasteel.interp.skull-zone): the plain ground
+        squares without a starting knight in the three middle rows (rows 9-11 of the 19-row
+        board); with ``anywhere``, every square that is not a canal, a key square or a starting
+        knight's square (so no square ever costs two passes)."""
+        occupied = self.start[0] | self.start[1]
+        if anywhere:
+            return tuple(
+                sq for sq in range(self.size)
+                if self.kinds[sq] in (Kind.GROUND, Kind.WALL) and sq not in occupied
+            )
         mid = self.height // 2
         rows = range(max(0, mid - 1), min(self.height, mid + 2))
-        occupied = self.start[0] | self.start[1]
         return tuple(
             r * self.width + c
             for r in rows
@@ -98,55 +154,67 @@ def _rays(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         c0, r0 = sq % width, sq // width
         per_dir = []
         for dc, dr in DIRECTIONS:
-            ray = []
+            n = 0
             c, r = c0 + dc, r0 + dr
             while 0 <= c < width and 0 <= r < height:
-                ray.append(r * width + c)
+                n += 1
                 c, r = c + dc, r + dr
-            per_dir.append(tuple(ray))
+            step = dr * width + dc
+            per_dir.append(tuple(sq + step * k for k in range(1, n + 1)))
         out.append(tuple(per_dir))
     return tuple(out)
 
 
+def _fail(where: str, message: str) -> SpecError:
+    return SpecError(f"{where}: {message}")
+
+
 @clause("kasteel.begin.muren", "kasteel.doel.sleutel")
-def parse_board(text: str, where: str = "board") -> Board:
-    """Parse and validate a map; SpecError says what is wrong and where."""
-    lines = [ln.rstrip() for ln in text.splitlines()]
-    lines = [ln for ln in lines if ln.strip() and not ln.lstrip().startswith(";")]
+def parse_board(text: str, where: str = "board", source: str | None = None) -> Board:
+    """Parse and validate a map; SpecError says what is wrong and where (never quoting more than a
+    few characters of the text)."""
+    if not isinstance(text, str):
+        raise _fail(where, "a map is text")
+    lines = []
+    for raw in text.splitlines():
+        stripped = raw.strip()
+        if stripped and not stripped.startswith(";"):
+            lines.append(stripped)
+        if len(lines) > MAX_ROWS + 1:
+            raise _fail(where, f"more than {MAX_ROWS} rows: a map has at most {MAX_ROWS}")
     if len(lines) < 4:
-        raise SpecError(f"{where}: expected at least 3 rows and a line of column names")
+        raise _fail(where, "expected at least 3 rows and a line of column names")
     *rows, footer = lines
     columns = footer.split()
-    height = len(rows)
-    width = len(columns)
-    if not 3 <= width <= 26 or columns != list(string.ascii_lowercase[:width]):
-        raise SpecError(f"{where}: the last line must name 3 to 26 columns a, b, c, ...; got {footer!r}")
+    height, width = len(rows), len(columns)
+    if not 3 <= width <= MAX_COLUMNS or columns != list(string.ascii_lowercase[:width]):
+        raise _fail(where, f"the last line must name 3 to {MAX_COLUMNS} columns a, b, c, ...")
     grid: list[list[str]] = []
     for i, line in enumerate(rows):
         number, *cells = line.split()
         expected = height - i
         if number != str(expected):
-            raise SpecError(f"{where}: row {i + 1} of the map must be numbered {expected}, got {number!r}")
+            raise _fail(where, f"line {i + 1} of the map must start with the row number {expected}")
         if len(cells) != width:
-            raise SpecError(f"{where}: row {expected} has {len(cells)} squares, expected {width}")
-        bad = [c for c in cells if c not in SYMBOLS]
-        if bad:
-            raise SpecError(f"{where}: row {expected}: unknown symbol {bad[0]!r}; use . # C y r Y R")
+            raise _fail(where, f"row {expected} has {len(cells)} squares, expected {width}")
+        for c, cell in enumerate(cells):
+            if cell not in SYMBOLS:
+                name = square_name(width, c)[0] + str(expected)
+                raise _fail(where, f"{name}: unknown symbol; use . # C y r Y R")
         grid.append(cells)
-    grid.reverse()  # grid[0] is row 1
-    symbols = [s for row in grid for s in row]
+    symbols = [s for row in reversed(grid) for s in row]  # rows come top first; a1 first
     kinds = tuple(SYMBOLS[s] for s in symbols)
     keys = []
     for sym, who in (("y", "yellow"), ("r", "red")):
         found = [i for i, s in enumerate(symbols) if s == sym]
         if len(found) != 1:
-            raise SpecError(f"{where}: expected exactly one {who} key square {sym!r}, found {len(found)}")
+            raise _fail(where, f"expected exactly one {who} key square {sym!r}, found {len(found)}")
         keys.append(found[0])
     start = []
     for sym, who in (("Y", "yellow"), ("R", "red")):
         found = [i for i, s in enumerate(symbols) if s == sym]
         if not found:
-            raise SpecError(f"{where}: {who} has no knights ({sym!r})")
+            raise _fail(where, f"{who} has no knights ({sym!r})")
         start.append(frozenset(found))
     return Board(
         width=width,
@@ -154,27 +222,38 @@ def parse_board(text: str, where: str = "board") -> Board:
         kinds=kinds,
         keys=(keys[0], keys[1]),
         start=(start[0], start[1]),
+        source=text if source is None else source,
         rays=_rays(width, height),
     )
 
 
-@functools.cache
-def _parse_cached(text: str, where: str) -> Board:
-    return parse_board(text, where)
+@functools.lru_cache(maxsize=16)
+def _parse_cached(text: str, where: str, source: str) -> Board:
+    return parse_board(text, where, source)
 
 
-def load_board(path: str | None = None) -> Board:
-    """The default map (packaged data) or the map file at ``path``; InvalidOptionError if the file
-    cannot be read, SpecError if it is malformed."""
-    if path is None:
-        return _parse_cached(read_text(DEFAULT_BOARD), DEFAULT_BOARD)
-    if not isinstance(path, str):
-        raise InvalidOptionError(f"board must be the path of a map file, got {path!r}")
+def default_board() -> Board:
+    """The packaged default map."""
+    return _parse_cached(read_text(DEFAULT_BOARD), DEFAULT_BOARD, DEFAULT_NAME)
+
+
+def load_board(value: Any = None) -> Board:
+    """The map a ``board`` option names: ``None`` or a packaged name (``"kasteel-default"``), map
+    text, or — from a programmer's own call only — the path of a map file (see
+    ``castlerules.core.source.board_source``). The board's ``source`` is what a game stores in its
+    options: the packaged name, or the text (never a path). InvalidOptionError if it cannot be
+    read or is malformed; the message never quotes the file's content."""
+    if value is None:
+        return default_board()
+    text, stored = board_source(value, PACKAGED)
+    where = "board" if stored in PACKAGED or "\n" in str(value) else f"board {quote(str(value))}"
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidOptionError(f"board: cannot read {path!r}: {exc}") from exc
-    return _parse_cached(text, path)
+        board = _parse_cached(text, where, stored)
+    except SpecError as exc:
+        raise InvalidOptionError(str(exc)) from None
+    if board == default_board():
+        return default_board()
+    return board
 
 
 def render_map(board: Board) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 from xml.sax.saxutils import escape
 
-from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, load_board
+from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, default_board
 from castlerules.kasteel.state import State
 
 _GROUND = {Kind.GROUND: ".", Kind.WALL: "#", Kind.CANAL: "C", Kind.KEY: "K"}
@@ -48,9 +48,11 @@ def render_text(board: Board, state: State) -> str:
 _FILL = {Kind.GROUND: "#e8dcb8", Kind.WALL: "#8a7f70", Kind.CANAL: "#6fa8dc", Kind.KEY: "#e8dcb8"}
 
 
-def render_svg(state: State, board: Board | None = None, cell: int = 24) -> str:
+def render_svg(
+    state: State, board: Board | None = None, cell: int = 24, highlight: tuple[str, ...] = ()
+) -> str:
     """An SVG picture of ``state`` on ``board`` (default: the default board)."""
-    b = board if board is not None else load_board()
+    b = board if board is not None else default_board()
     m = cell  # margin for the coordinates
     w, h = b.width * cell + 2 * m, b.height * cell + 2 * m
     out = [

@@ -1,26 +1,71 @@
-"""Kasteel rules: skull placement, knight moves, passes, captures and the end — each tied to its clause."""
+"""Kasteel rules: skull placement, knight moves, passes, captures and the end — each tied to its clause.
+
+How moves are found. The rule for one move along a line is the dual-mode kernel
+``kernel.move_legal``. From it, once per board and reading, ``line_tables`` builds for every player,
+square and direction a *line*: the squares a knight there could ever move to along that line with
+no knight in the way and passes to spare (its static targets, nearest first), the bitboard of the
+squares that matter, and for each of those squares how many targets lie before it and up to it.
+A move's legality then only depends on the nearest knight on the line and on the squares that cost
+passes, which the generator finds with two bit operations. The theorem ``kasteel.line-rule`` proves
+(z3, every line length, every reading) that this decomposition is exactly ``move_legal``;
+``kasteel.move-generation`` runs the generator and the checker of this module on every line of the
+board against ``move_legal``.
+
+Game objects are safe to share between threads: the tables are built before the game is used and
+never change; what a game computes about a state (its legal actions and winners) is kept in the
+state's ``memo`` slot, set in one assignment, and the chance distributions in a ``BoundedCache``.
+"""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
 from typing import Any, ClassVar
 
+from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import uniform
-from castlerules.core.errors import InvalidOptionError, SpecError, Violation
+from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
-from castlerules.core.registry import clause, violation
+from castlerules.core.registry import clause, reads, violation
 from castlerules.kasteel import kernel, notation, render
-from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, load_board
-from castlerules.kasteel.state import Move, Pass, PlaceSkull, State
+from castlerules.kasteel.board import (
+    DEFAULT_NAME,
+    DIRECTIONS,
+    EAST,
+    NORTH,
+    PLAYER_NAMES,
+    RED,
+    SOUTH,
+    WEST,
+    YELLOW,
+    Board,
+    Kind,
+    load_board,
+)
+from castlerules.kasteel.kernel import LineReading
+from castlerules.kasteel.notation import Origin
+from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, make_state, squares_of
 
 #: Passes per level (clause kasteel.kanalen.niveau).
 LEVEL_PASSES = {1: 8, 2: 7, 3: 6}
 DEFAULT_SKULLS = 4
 STUCK_RULES = ("lose", "pass")
-#: Per-game caches of legal moves and winners are cleared when they grow past this many states.
-_CACHE_LIMIT = 4_096
+#: The most passes the ``passes`` option may give.
+MAX_PASSES = 1000
+#: Directions in the order that lists a knight's moves by increasing destination square.
+ASCENDING = (SOUTH, WEST, EAST, NORTH)
+#: A budget of passes that no line can exhaust (a move costing one pass with passes left).
+_PLENTY = 1 << 20
+
+#: ``kernel.has_won`` for each of its 64 inputs, indexed by the inputs as bits (first argument
+#: lowest).
+HAS_WON = tuple(bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(6)))) for i in range(64))
+
+#: One line of a table: (decreasing, mask, nearest-first moves, ascending moves, number of
+#: targets, targets before each square of the mask, targets up to and including it).
+Line = tuple[bool, int, tuple[Move, ...], tuple[Move, ...], int, dict[int, int], dict[int, int]]
 
 
 def default_board_path() -> str:
@@ -28,20 +73,98 @@ def default_board_path() -> str:
     return str(resources.files("castlerules.specs").joinpath("boards", "kasteel-default.txt"))
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int_option(name: str, value: Any, low: int, high: int | None = None) -> int:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or value < low
-        or (high is not None and value > high)
-    ):
-        upper = f" to {high}" if high is not None else " or more"
-        raise InvalidOptionError(f"{name} must be an integer from {low}{upper}, got {value!r}")
+def _int_option(name: str, value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidOptionError(f"{name} must be an integer from {low} to {high}, got {quote(value)}")
     return value
+
+
+@functools.lru_cache(maxsize=8)
+def interned_moves(board: Board) -> dict[int, Move]:
+    """One Move object per (player, from, to) on a line of ``board``, keyed by
+    ``(player * size + from) * size + to`` (the tables and the action universe share them)."""
+    size = board.size
+    return {
+        (p * size + frm) * size + to: Move(p, frm, to)
+        for p in (YELLOW, RED)
+        for frm in range(size)
+        for ray in board.rays[frm]
+        for to in ray
+    }
+
+
+@functools.lru_cache(maxsize=8)
+def entered_squares(board: Board) -> dict[int, int]:
+    """The bitboard of the squares a move enters, keyed by ``from * size + to``."""
+    out = {}
+    for frm in range(board.size):
+        for ray in board.rays[frm]:
+            bits = 0
+            for to in ray:
+                bits |= 1 << to
+                out[frm * board.size + to] = bits
+    return out
+
+
+@clause("kasteel.spel.schuiven", "kasteel.spel.muren-langs", "kasteel.spel.klimmen",
+        "kasteel.spel.eigen-sleutel")
+def static_targets(board: Board, player: int, frm: int, direction: int, reading: LineReading
+                   ) -> tuple[int, ...]:
+    """The indices along the ray of ``frm`` in ``direction`` of the squares ``kernel.move_legal``
+    allows ``player``'s knight to move to with no other knight on the board and passes to spare."""
+    return _targets(*_line_facts(board, player, frm, direction), reading)
+
+
+def _line_facts(board: Board, player: int, frm: int, direction: int
+                ) -> tuple[bool, tuple[bool, ...], int, int]:
+    ray = board.rays[frm][direction]
+    walls = tuple(board.kinds[x] is Kind.WALL for x in ray)
+    keys = board.keys
+    own = ray.index(keys[player]) if keys[player] in ray else -1
+    enemy = ray.index(keys[1 - player]) if keys[1 - player] in ray else -1
+    return board.kinds[frm] is Kind.WALL, walls, own, enemy
+
+
+@functools.lru_cache(maxsize=4096)
+def _targets(origin_wall: bool, walls: tuple[bool, ...], own_key: int, enemy_key: int,
+             reading: LineReading) -> tuple[int, ...]:
+    found = []
+    for j in range(len(walls)):
+        d = j + 1
+        if kernel.move_legal(
+            origin_wall, walls[:d], [False] * d, [False] * d, [i == own_key for i in range(d)],
+            [0] * d, 0, enemy_key=[i == enemy_key for i in range(d)], reading=reading,
+        ):
+            found.append(j)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=8)
+def line_tables(board: Board, reading: LineReading) -> tuple[tuple[tuple[Line, ...], ...], ...]:
+    """``tables[player][square]``: the lines of a knight of ``player`` on ``square`` that have at
+    least one target, in the order ``ASCENDING`` (see the module docstring)."""
+    moves = interned_moves(board)
+    size = board.size
+    out = []
+    for p in (YELLOW, RED):
+        per_square = []
+        for sq in range(size):
+            lines: list[Line] = []
+            for d in ASCENDING:
+                ray = board.rays[sq][d]
+                targets = static_targets(board, p, sq, d, reading)
+                if not targets:
+                    continue
+                span = ray[: targets[-1] + 1]
+                nearest = tuple(moves[(p * size + sq) * size + ray[j]] for j in targets)
+                before = {1 << x: sum(1 for j in targets if j < i) for i, x in enumerate(span)}
+                upto = {1 << x: sum(1 for j in targets if j <= i) for i, x in enumerate(span)}
+                mask = sum(1 << x for x in span)
+                decreasing = DIRECTIONS[d][0] + DIRECTIONS[d][1] * board.width < 0
+                lines.append((decreasing, mask, nearest, nearest[::-1], len(nearest), before, upto))
+            per_square.append(tuple(lines))
+        out.append(tuple(per_square))
+    return tuple(out)
 
 
 class Kasteel(Game[State, Any]):
@@ -50,16 +173,20 @@ class Kasteel(Game[State, Any]):
     Options (keyword-only):
 
     - ``level`` (1-3): 8, 7 or 6 passes per player (kasteel.interp.level);
-    - ``passes``: an explicit number of passes, overriding the level (kasteel.interp.passes);
+    - ``passes``: an explicit number of passes (0-1000), overriding the level
+      (kasteel.interp.passes);
     - ``skulls``: how many skulls a chance node places at the start (default 4,
       kasteel.interp.skulls);
     - ``skull_squares``: fixed skull squares such as ``["c10", "j9"]`` instead of chance
       (kasteel.interp.skull-squares);
-    - ``board``: the path of a map file in the format of ``specs/boards/kasteel-default.txt``
-      (kasteel.interp.board);
+    - ``board``: the packaged map's name (``"kasteel-default"``), map text in the format of
+      ``specs/boards/kasteel-default.txt``, or the path of a map file (kasteel.interp.board; the
+      game's options keep the text, never the path; see ``castlerules.kasteel.board`` for the
+      limits);
     - ``stuck``: what happens to a player who has knights but no legal move: ``"pass"`` (default:
       he passes; if his opponent could not move either, he loses) or ``"lose"`` (he loses at once)
-      (kasteel.interp.no-legal-move).
+      (kasteel.interp.no-legal-move);
+    - ``readings`` / ``ruleset``: any other reading (``castlerules readings kasteel``).
     """
 
     name: ClassVar[str] = "kasteel"
@@ -86,223 +213,305 @@ class Kasteel(Game[State, Any]):
         passes: int | None = None,
         skulls: int | None = None,
         skull_squares: Sequence[str] | None = None,
-        board: str | None = None,
+        board: Any = None,
         stuck: str = "pass",
         players: int = 2,
         readings: Mapping[str, str] | None = None,
         ruleset: str | None = None,
     ) -> None:
         check_player_count(players, 2, 2, "kasteel")
+        self.board: Board = load_board(board)
         given = self.resolve_readings(
             {
                 "level": level,
                 "passes": passes,
                 "skulls": skulls,
                 "skull_squares": skull_squares,
-                "board": board,
+                "board": None if self.board.source == DEFAULT_NAME else self.board.source,
                 "stuck": stuck,
             },
             readings,
             ruleset,
         )
         level, passes, skulls = given["level"], given["passes"], given["skulls"]
-        skull_squares, board, stuck = given["skull_squares"], given["board"], given["stuck"]
+        skull_squares, stuck = given["skull_squares"], given["stuck"]
         level = _int_option("level", level, 1, 3)
         options: dict[str, Any] = {"level": level}
         if passes is not None:
-            options["passes"] = _int_option("passes", passes, 0, 1000)
-        try:
-            self.board: Board = load_board(board)
-        except SpecError as exc:
-            raise InvalidOptionError(f"board: {exc}") from exc
-        if board is not None:
-            options["board"] = board
-        zone = self.board.skull_zone()
-        if skull_squares is not None:
-            if isinstance(skull_squares, str) or not isinstance(skull_squares, Sequence):
-                raise InvalidOptionError("skull_squares must be a list of square names like 'j10'")
-            fixed = []
-            for name in skull_squares:
-                try:
-                    sq = self.board.square(name)
-                except ValueError as exc:
-                    raise InvalidOptionError(f"skull_squares: {exc}") from None
-                if sq not in zone:
-                    raise InvalidOptionError(
-                        f"skull_squares: {name} is not a free ground square of the middle rows"
-                    )
-                fixed.append(sq)
-            if len(set(fixed)) != len(fixed):
-                raise InvalidOptionError("skull_squares: a square is named twice")
-            if skulls is not None and skulls != len(fixed):
-                raise InvalidOptionError(
-                    f"skulls={skulls} does not match the {len(fixed)} skull_squares given"
-                )
-            self._fixed: frozenset[int] | None = frozenset(fixed)
-            count = len(fixed)
-            options["skull_squares"] = [self.board.name(s) for s in sorted(fixed)]
-        else:
-            self._fixed = None
-            count = DEFAULT_SKULLS if skulls is None else _int_option("skulls", skulls, 0, len(zone))
-            if skulls is not None:
-                options["skulls"] = count
-        if count > len(zone):
-            raise InvalidOptionError(f"skulls: at most {len(zone)} fit on this board")
+            options["passes"] = _int_option("passes", passes, 0, MAX_PASSES)
+        if self.board.source != DEFAULT_NAME:
+            options["board"] = self.board.source
+        self._resolve_readings()
+        zone = self.board.skull_zone(self._skulls_anywhere)
+        count = self._skull_option(skull_squares, skulls, zone, options)
         if stuck not in STUCK_RULES:
-            raise InvalidOptionError(f"stuck must be one of {STUCK_RULES}, got {stuck!r}")
+            raise InvalidOptionError(f"stuck must be one of {STUCK_RULES}, got {quote(stuck)}")
         if stuck != "pass":
             options["stuck"] = stuck
         super().__init__(options)
         self.stuck = stuck
+        self._stuck_loses = stuck == "lose"
         self.skull_count = count
         self.start_passes: int = LEVEL_PASSES[level] if passes is None else passes
         self._zone = zone
         self._zone_set = frozenset(zone)
+        self._tables()
+
+    def _skull_option(
+        self, skull_squares: Any, skulls: Any, zone: tuple[int, ...], options: dict[str, Any]
+    ) -> int:
+        """The number of skulls (and the fixed skull squares, ``self._fixed``)."""
+        self._fixed: frozenset[int] | None = None
+        if skull_squares is None:
+            count = DEFAULT_SKULLS if skulls is None else _int_option("skulls", skulls, 0, len(zone))
+            if skulls is not None:
+                options["skulls"] = count
+            if count > len(zone):
+                raise InvalidOptionError(f"skulls: at most {len(zone)} fit on this board")
+            return count
+        if isinstance(skull_squares, str) or not isinstance(skull_squares, Sequence):
+            raise InvalidOptionError("skull_squares must be a list of square names like 'j10'")
+        if len(skull_squares) > len(zone):
+            raise InvalidOptionError(f"skull_squares: at most {len(zone)} fit on this board")
+        fixed = []
+        for name in skull_squares:
+            try:
+                sq = self.board.square(name)
+            except ValueError as exc:
+                raise InvalidOptionError(f"skull_squares: {exc}") from None
+            if sq not in zone:
+                raise InvalidOptionError(
+                    f"skull_squares: {name} is not a square of the skull zone "
+                    "(interpretation kasteel.interp.skull-zone)"
+                )
+            fixed.append(sq)
+        if len(set(fixed)) != len(fixed):
+            raise InvalidOptionError("skull_squares: a square is named twice")
+        if skulls is not None and skulls != len(fixed):
+            raise InvalidOptionError(
+                f"skulls={quote(skulls)} does not match the {len(fixed)} skull_squares given"
+            )
+        self._fixed = frozenset(fixed)
+        options["skull_squares"] = [self.board.name(s) for s in sorted(fixed)]
+        return len(fixed)
+
+    @reads("kasteel.interp.turns", "kasteel.interp.moves", "kasteel.interp.climb",
+           "kasteel.interp.own-key", "kasteel.interp.capture", "kasteel.interp.pass-cost",
+           "kasteel.interp.key-square", "kasteel.interp.skull-zone")
+    def _resolve_readings(self) -> None:
+        """The readings as plain attributes (hot paths never look strings up); incompatible
+        combinations are refused with the reason."""
+        r = self.reading
+        self._voluntary_pass = r("turns") == "voluntary-pass"
+        self._mover_removed = r("capture") == "mover-removed"
+        self._skulls_anywhere = r("skull-zone") == "anywhere"
+        self.line_reading = LineReading(
+            mixed=r("moves") == "mixed",
+            climb_slide=r("climb") == "climb-then-slide",
+            key_passable=r("own-key") == "slide-through",
+            enemy_key_stops=r("key-square") == "pass-through",
+            per_move=r("pass-cost") == "per-move",
+        )
+        if self.line_reading.mixed and self.line_reading.climb_slide:
+            raise InvalidOptionError(
+                "kasteel: moves=mixed lets every slide go onto and off the walls, so there is no "
+                "separate climb for climb=climb-then-slide to describe; give one of them"
+            )
+
+    def _tables(self) -> None:
+        """Lookups computed once from the board and the options (never changed afterwards)."""
         b = self.board
-        self._wall = tuple(k is Kind.WALL for k in b.kinds)
-        self._canal = tuple(1 if k is Kind.CANAL else 0 for k in b.kinds)
-        self._moves_cache: dict[State, tuple[Move, ...]] = {}
-        self._move_sets: dict[State, frozenset[Move]] = {}
-        self._winners_cache: dict[State, frozenset[int]] = {}
-        self._interned: dict[int, Move] = {}
-        self._skull_actions = {sq: PlaceSkull(sq) for sq in zone}
+        self._lines = line_tables(b, self.line_reading)
+        self._entered = entered_squares(b)
+        self._moves = interned_moves(b)
+        self._canal_bits = sum(1 << sq for sq in range(b.size) if b.kinds[sq] is Kind.CANAL)
+        self._key_bits = (1 << b.keys[YELLOW], 1 << b.keys[RED])
+        self._per_move = self.line_reading.per_move
+        self._size = b.size
+        #: ``kernel.move_cost`` of a move entering n costly squares, for every n a line allows.
+        self._cost = tuple(
+            int(kernel.move_cost((n,), self._per_move)) for n in range(b.width + b.height)
+        )
+        self._winner_sets: tuple[frozenset[int], ...] = (
+            frozenset(), frozenset({YELLOW}), frozenset({RED}), frozenset({YELLOW, RED})
+        )
+        self._actors = (frozenset({YELLOW}), frozenset({RED}))
+        self._passes_of = (Pass(YELLOW), Pass(RED))
+        self._skull_actions = {sq: PlaceSkull(sq) for sq in self._zone}
+        shown = {k: v for k, v in self.options.items() if (k, v) != ("level", 1)}
+        self._origin = Origin(b.width, b.height, "".join(f", {k}={v!r}" for k, v in shown.items()))
+        self._chance: BoundedCache[frozenset[int], tuple[tuple[PlaceSkull, Fraction], ...]]
+        self._chance = BoundedCache(256)
+        start = b.start
+        self._initial = make_state(
+            start,
+            (self.start_passes, self.start_passes),
+            self._fixed if self._fixed is not None else frozenset(),
+            YELLOW,
+            (sum(1 << s for s in start[0]), sum(1 << s for s in start[1])),
+            sum(1 << s for s in self._fixed or ()),
+            self._origin,
+        )
 
     @property
     def num_players(self) -> int:
         return 2
 
     # -- states ----------------------------------------------------------------------------
-    @clause("kasteel.spel.geel-eerst", "kasteel.kanalen.niveau")
+    @clause("kasteel.spel.geel-eerst", "kasteel.kanalen.niveau", "kasteel.begin.muren")
     def initial_state(self) -> State:
         """Knights on their walls, the level's passes each, yellow to move; at a chance node
         while skulls remain to be placed."""
-        return State(
-            knights=self.board.start,
-            passes=(self.start_passes, self.start_passes),
-            skulls=self._fixed if self._fixed is not None else frozenset(),
-            to_move=YELLOW,
-        )
+        return self._initial
+
+    def adopt(self, state: State) -> State:
+        """``state`` with this game's naming for ``repr`` (an equal state)."""
+        return make_state(state.knights, state.passes, state.skulls, state.to_move, state.bits,
+                          state.skull_bits, self._origin)
 
     def is_chance(self, state: State) -> bool:
         return len(state.skulls) < self.skull_count
 
     @clause("kasteel.kanalen.schedels")
+    @reads("kasteel.interp.skull-squares", "kasteel.interp.skull-zone")
     def chance_outcomes(self, state: State) -> tuple[tuple[PlaceSkull, Fraction], ...]:
         """The next skull lands uniformly on a free square of the zone (placing them one by one
         makes every set of distinct squares equally likely)."""
         if not self.is_chance(state):
             return ()
-        return uniform(self._skull_actions[sq] for sq in self._zone if sq not in state.skulls)
+        found = self._chance.get(state.skulls)
+        if found is None:
+            found = self._chance.put(
+                state.skulls,
+                uniform(self._skull_actions[sq] for sq in self._zone if sq not in state.skulls),
+            )
+        return found
+
+    def _info(self, state: State) -> tuple[tuple[Any, ...], frozenset[int], tuple[Move, ...]]:
+        """(legal actions, winners, knight moves of the player to move), once per state: kept in
+        the state's ``memo`` slot with this game (one assignment, so threads may share both)."""
+        memo = state.memo
+        if memo is not None and memo[0] is self:
+            found: tuple[tuple[Any, ...], frozenset[int], tuple[Move, ...]] = memo[1]
+            return found
+        found = self._compute(state)
+        object.__setattr__(state, "memo", (self, found))
+        return found
+
+    @reads("kasteel.interp.turns")
+    def _compute(self, state: State) -> tuple[tuple[Any, ...], frozenset[int], tuple[Move, ...]]:
+        if len(state.skulls) < self.skull_count:
+            return tuple(o for o, _ in self.chance_outcomes(state)), self._winner_sets[0], ()
+        p = state.to_move
+        moves = self.knight_moves(state, p)
+        winners = self._winners(state, moves)
+        if winners:
+            return (), winners, moves
+        if self._voluntary_pass:
+            return (*moves, self._passes_of[p]), winners, moves
+        return (moves or (self._passes_of[p],)), winners, moves
+
+    @clause("kasteel.spel.schuiven", "kasteel.spel.muren-langs", "kasteel.spel.klimmen",
+            "kasteel.spel.eigen-sleutel", "kasteel.spel.niet-springen", "kasteel.spel.slaan",
+            "kasteel.kanalen.uitgeput", "kasteel.kanalen.schedels")
+    @reads("kasteel.interp.pass-cost")
+    def generate(self, player: int, squares: Sequence[int], mine: int, theirs: int, costly: int,
+                 left: int) -> list[Move]:
+        """The legal moves of ``player``'s knights on ``squares`` (in that order, each knight's by
+        destination), where ``mine``/``theirs`` are the bitboards of his and the opponent's
+        knights, ``costly`` that of the canal and skull squares and ``left`` his passes.
+
+        Along each line (see ``line_tables``) the moves are the first ``k`` targets: ``k`` stops
+        before the nearest knight (or takes it when it is an opponent's on a target) and before
+        the first costly square the passes cannot pay for."""
+        budget = (_PLENTY if left else 0) if self._per_move else left
+        lines = self._lines[player]
+        occupied = mine | theirs
+        out: list[Move] = []
+        for sq in squares:
+            for decreasing, mask, nearest, ascending, n, before, upto in lines[sq]:
+                k = n
+                m = occupied & mask
+                if m:
+                    bit = 1 << (m.bit_length() - 1) if decreasing else m & -m
+                    k = upto[bit] if bit & theirs else before[bit]
+                c = costly & mask
+                if c and c.bit_count() > budget:
+                    for _ in range(budget):
+                        c ^= 1 << (c.bit_length() - 1) if decreasing else c & -c
+                    bit = 1 << (c.bit_length() - 1) if decreasing else c & -c
+                    if before[bit] < k:
+                        k = before[bit]
+                if k:
+                    out += ascending[n - k:] if decreasing else nearest[:k]
+        return out
+
+    def knight_moves(self, state: State, player: int) -> tuple[Move, ...]:
+        """Every legal knight move of ``player`` (as if he were to move), sorted by (from, to)."""
+        bits = state.bits
+        assert bits is not None and state.skull_bits is not None
+        return tuple(self.generate(
+            player, sorted(state.knights[player]), bits[player], bits[1 - player],
+            state.skull_bits | self._canal_bits, state.passes[player],
+        ))
+
+    def moves(self, state: State) -> tuple[Move, ...]:
+        """Every legal knight move of the player to move, sorted by (from, to)."""
+        if self.is_chance(state):
+            return ()
+        return self._info(state)[2]
 
     def stuck_player(self, state: State) -> bool:
         """The player to move has knights but no legal move (kasteel.interp.no-legal-move)."""
         return (
             not self.is_chance(state)
             and bool(state.knights[state.to_move])
-            and not self.moves(state)
+            and not self._info(state)[2]
         )
 
     @clause("kasteel.einde.sleutel", "kasteel.einde.ridders", "kasteel.doel.sleutel",
             "kasteel.einde.geen-gelijkspel")
+    @reads("kasteel.interp.no-legal-move")
+    def _winners(self, state: State, moves: tuple[Move, ...]) -> frozenset[int]:
+        """Who has won (``kernel.has_won`` for each player); ``moves`` are the knight moves of
+        the player to move."""
+        bits = state.bits
+        assert bits is not None
+        p = state.to_move
+        stuck = bool(bits[p]) and not moves
+        found = 0
+        loses = 32 if self._stuck_loses else 0
+        for q in (YELLOW, RED):
+            enemy = 1 - q
+            enemy_stuck = p == enemy and stuck
+            # whether q could move matters only in a deadlock under stuck="pass"
+            self_stuck = (
+                enemy_stuck and not loses and bool(bits[q]) and not self.knight_moves(state, q)
+            )
+            if HAS_WON[
+                (bits[q] & self._key_bits[enemy] != 0) | (bits[enemy] != 0) << 1
+                | (p == enemy) << 2 | enemy_stuck << 3 | self_stuck << 4 | loses
+            ]:
+                found |= 1 << q
+        return self._winner_sets[found]
+
     def won(self, state: State, player: int) -> bool:
         """``player`` has won (see ``kernel.has_won``)."""
-        enemy = 1 - player
-        if self.is_chance(state):
-            return False
-        enemy_to_move = state.to_move == enemy
-        enemy_stuck = enemy_to_move and self.stuck_player(state)
-        self_stuck = enemy_stuck and self.stuck_player(
-            State(state.knights, state.passes, state.skulls, player)
-        )
-        return bool(
-            kernel.has_won(
-                self.board.keys[enemy] in state.knights[player],
-                bool(state.knights[enemy]),
-                enemy_to_move,
-                enemy_stuck,
-                self_stuck,
-                self.stuck == "lose",
-            )
-        )
+        return player in self.winners(state)
 
     def is_terminal(self, state: State) -> bool:
-        return bool(self.winners(state))
+        return bool(self._info(state)[1])
 
     def winners(self, state: State) -> frozenset[int]:
-        found = self._winners_cache.get(state)
-        if found is None:
-            found = frozenset(p for p in (YELLOW, RED) if self.won(state, p))
-            if len(self._winners_cache) > _CACHE_LIMIT:
-                self._winners_cache.clear()
-            self._winners_cache[state] = found
-        return found
+        return self._info(state)[1]
 
     def actors(self, state: State) -> frozenset[int]:
-        if self.is_chance(state) or self.is_terminal(state):
+        if len(state.skulls) < self.skull_count or self._info(state)[1]:
             return frozenset()
-        return frozenset((state.to_move,))
-
-    # -- move generation -------------------------------------------------------------------
-    @clause("kasteel.spel.schuiven", "kasteel.spel.muren-langs", "kasteel.spel.klimmen",
-            "kasteel.spel.eigen-sleutel", "kasteel.spel.niet-springen", "kasteel.spel.slaan",
-            "kasteel.kanalen.uitgeput")
-    def moves(self, state: State) -> tuple[Move, ...]:
-        """Every legal knight move of the player to move, sorted by (from, to)."""
-        found = self._moves_cache.get(state)
-        if found is not None:
-            return found
-        p = state.to_move
-        own, opp = state.knights[p], state.knights[1 - p]
-        own_key = self.board.keys[p]
-        left = state.passes[p]
-        skulls = state.skulls
-        wall, canal, rays = self._wall, self._canal, self.board.rays
-        size, interned = self.board.size, self._interned
-        out: list[Move] = []
-        for frm in sorted(own):
-            level = wall[frm]
-            targets: list[int] = []
-            for ray in rays[frm]:
-                cost = 0
-                first = True
-                for sq in ray:
-                    if sq in own or sq == own_key:
-                        break
-                    cost += canal[sq] + (sq in skulls)
-                    if cost > left:
-                        break
-                    if wall[sq] != level:
-                        if first:
-                            targets.append(sq)
-                        break
-                    targets.append(sq)
-                    if sq in opp:
-                        break
-                    first = False
-            targets.sort()
-            base = (p * size + frm) * size
-            for to in targets:
-                m = interned.get(base + to)
-                if m is None:
-                    m = interned[base + to] = Move(p, frm, to)
-                out.append(m)
-        found = tuple(out)
-        if len(self._moves_cache) > _CACHE_LIMIT:
-            self._moves_cache.clear()
-            self._move_sets.clear()
-        self._moves_cache[state] = found
-        self._move_sets[state] = frozenset(found)
-        return found
+        return self._actors[state.to_move]
 
     def legal_actions(self, state: State) -> tuple[Any, ...]:
-        if self.is_chance(state):
-            return tuple(o for o, _ in self.chance_outcomes(state))
-        if self.is_terminal(state):
-            return ()
-        found = self.moves(state)
-        if not found:
-            return (Pass(state.to_move),)
-        return found
+        return self._info(state)[0]
 
     def candidate_actions(self, state: State) -> tuple[Any, ...]:
         """Every skull placement on the zone, every pass, and every move of either player from a
@@ -317,40 +526,65 @@ class Kasteel(Game[State, Any]):
 
     # -- legality --------------------------------------------------------------------------
     def rule_violation(self, state: State, action: Any) -> Violation | None:
-        if self.is_chance(state):
-            if not isinstance(action, PlaceSkull):
-                return violation(
-                    "kasteel.kanalen.schedels", "the skulls are placed before the first move"
-                )
-            square = action.square
-            if not _is_int(square) or square not in self._zone_set or square in state.skulls:
-                return violation(
-                    "kasteel.kanalen.schedels",
-                    f"a skull cannot be placed on {action.square!r}: not a free square of the "
-                    "middle rows (interpretation kasteel.interp.skull-squares)",
-                )
-            return None
-        if self.is_terminal(state):
+        cls = action.__class__
+        if len(state.skulls) < self.skull_count:
+            return self._skull_violation(state, action)
+        _, winners, moves = self._info(state)
+        if winners:
             return self._end_violation(state)
-        if isinstance(action, PlaceSkull):
-            return violation("kasteel.kanalen.schedels", "all skulls have been placed")
-        if isinstance(action, Pass):
-            return self._pass_violation(state, action)
-        if isinstance(action, Move):
-            if not all(_is_int(x) for x in (action.player, action.frm, action.to)):
-                return violation("kasteel.spel.schuiven", f"{action!r} is not a move between squares")
-            self.moves(state)
-            if action in self._move_sets[state]:
-                return None
+        if cls is Move:
+            p = state.to_move
+            if action.player != p:
+                return self._turn_violation(state, action.player)
+            if action.frm not in state.knights[p]:
+                return violation(
+                    "kasteel.spel.schuiven",
+                    f"{PLAYER_NAMES[p]} has no knight on {self._name(action.frm)}",
+                )
+            bits = state.bits
+            assert bits is not None and state.skull_bits is not None
+            for m in self.generate(p, (action.frm,), bits[p], bits[1 - p],
+                                   state.skull_bits | self._canal_bits, state.passes[p]):
+                if m.to == action.to:
+                    return None
             return self._move_violation(state, action)
-        return violation("kasteel.spel.schuiven", f"{action!r} is not a move, a pass or a skull")
+        if cls is Pass:
+            return self._pass_violation(state, action, moves)
+        return violation("kasteel.kanalen.schedels", "all skulls have been placed")
+
+    def _name(self, square: Any) -> str:
+        try:
+            return self.board.name(square)
+        except ValueError:
+            return quote(square)
+
+    def _turn_violation(self, state: State, player: int) -> Violation:
+        who = PLAYER_NAMES[player] if player in (0, 1) else f"player {quote(player)}"
+        return violation(
+            "kasteel.spel.geel-eerst", f"it is {PLAYER_NAMES[state.to_move]}'s turn, not {who}'s"
+        )
+
+    @clause("kasteel.kanalen.schedels")
+    def _skull_violation(self, state: State, action: Any) -> Violation | None:
+        if action.__class__ is not PlaceSkull:
+            return violation(
+                "kasteel.kanalen.schedels", "the skulls are placed before the first move"
+            )
+        if action.square not in self._zone_set or action.square in state.skulls:
+            return violation(
+                "kasteel.kanalen.schedels",
+                f"a skull cannot be placed on {self._name(action.square)}: not a free square of "
+                "the skull zone (interpretation kasteel.interp.skull-zone)",
+            )
+        return None
 
     def _end_violation(self, state: State) -> Violation:
         for p in (YELLOW, RED):
             if self.board.keys[1 - p] in state.knights[p]:
                 return violation(
                     "kasteel.einde.sleutel",
-                    f"the game is over: {PLAYER_NAMES[p]} has conquered the opponent's key square",
+                    f"the game is over: {PLAYER_NAMES[p]} has conquered the opponent's key square "
+                    f"{self.board.name(self.board.keys[1 - p])}",
                 )
         for p in (YELLOW, RED):
             if not state.knights[p]:
@@ -365,10 +599,12 @@ class Kasteel(Game[State, Any]):
         )
 
     @clause("kasteel.einde.geen-gelijkspel", "kasteel.spel.geel-eerst")
-    def _pass_violation(self, state: State, action: Pass) -> Violation | None:
+    @reads("kasteel.interp.turns")
+    def _pass_violation(self, state: State, action: Pass, moves: tuple[Move, ...]
+                        ) -> Violation | None:
         if action.player != state.to_move:
-            return violation("kasteel.spel.geel-eerst", f"it is {PLAYER_NAMES[state.to_move]}'s turn")
-        if self.moves(state):
+            return self._turn_violation(state, action.player)
+        if moves and not self._voluntary_pass:
             return violation(
                 "kasteel.spel.schuiven",
                 "a player who can move must move a knight (interpretation kasteel.interp.turns)",
@@ -377,103 +613,107 @@ class Kasteel(Game[State, Any]):
 
     @clause("kasteel.spel.geel-eerst", "kasteel.spel.schuiven", "kasteel.spel.klimmen",
             "kasteel.spel.eigen-sleutel", "kasteel.spel.niet-springen", "kasteel.kanalen.uitgeput")
-    def _move_violation(self, state: State, action: Move) -> Violation | None:
+    @reads("kasteel.interp.own-key", "kasteel.interp.key-square")
+    def _move_violation(self, state: State, action: Move) -> Violation:
+        """Why the generator does not list ``action``: the first clause of ``kernel.move_legal``
+        that the move breaks, in square names."""
         p, frm, to = action.player, action.frm, action.to
-        if p != state.to_move:
-            return violation(
-                "kasteel.spel.geel-eerst", f"it is {PLAYER_NAMES[state.to_move]}'s turn, not "
-                f"{PLAYER_NAMES[p] if p in (0, 1) else p!r}'s"
-            )
-        b = self.board
-        if frm not in state.knights[p]:
-            return violation("kasteel.spel.schuiven", f"{PLAYER_NAMES[p]} has no knight there")
-        path: tuple[int, ...] | None = None
-        for ray in b.rays[frm]:
-            if to in ray:
-                path = ray[: ray.index(to) + 1]
-        if path is None:
+        b, reading = self.board, self.line_reading
+        where = b.line(frm, to) if isinstance(to, int) else None
+        if where is None:
             return violation(
                 "kasteel.spel.schuiven",
-                f"{b.name(frm)} to {to!r} is not an orthogonal move of one or more squares",
+                f"{self._name(frm)} to {self._name(to)} is not an orthogonal move of one or more "
+                "squares",
             )
-        level = self._wall[frm]
-        if len(path) > 1 and any(self._wall[sq] != level for sq in path):
+        path = b.rays[frm][where[0]][: where[1] + 1]
+        walls = [b.kinds[sq] is Kind.WALL for sq in path]
+        if not kernel.levels_ok(b.kinds[frm] is Kind.WALL, walls, reading):
             return violation(
                 "kasteel.spel.klimmen",
-                "a move between wall and ground is a single step (interpretation kasteel.interp.climb)",
+                "a move between wall and ground is a single step (interpretation "
+                "kasteel.interp.climb)",
             )
-        own, opp = state.knights[p], state.knights[1 - p]
-        if b.keys[p] in path:
+        key, enemy_key = b.keys[p], b.keys[1 - p]
+        if key == to or (key in path and not reading.key_passable):
             return violation(
                 "kasteel.spel.eigen-sleutel",
-                f"{b.name(b.keys[p])} is {PLAYER_NAMES[p]}'s own key square",
+                f"{b.name(key)} is {PLAYER_NAMES[p]}'s own key square",
             )
+        if reading.enemy_key_stops and enemy_key in path[:-1]:
+            return violation(
+                "kasteel.einde.sleutel",
+                f"a knight that reaches {b.name(enemy_key)} conquers it there and goes no further "
+                "(interpretation kasteel.interp.key-square)",
+            )
+        own, opp = state.knights[p], state.knights[1 - p]
         for sq in path[:-1]:
             if sq in own or sq in opp:
                 return violation("kasteel.spel.niet-springen", f"a knight stands on {b.name(sq)}")
         if to in own:
             return violation("kasteel.spel.schuiven", f"{b.name(to)} holds an own knight")
         cost = self.path_cost(state, path)
-        if cost > state.passes[p]:
-            return violation(
-                "kasteel.kanalen.uitgeput",
-                f"the move costs {cost} passes and {PLAYER_NAMES[p]} has {state.passes[p]} left",
-            )
-        return None
+        return violation(
+            "kasteel.kanalen.uitgeput",
+            f"the move costs {cost} {'pass' if cost == 1 else 'passes'} and {PLAYER_NAMES[p]} "
+            f"has {state.passes[p]} left",
+        )
 
     def path_cost(self, state: State, path: Sequence[int]) -> int:
         """Passes a move along ``path`` (the squares it enters) costs."""
-        return sum(
-            int(kernel.square_cost(self._canal[sq] == 1, sq in state.skulls)) for sq in path
-        )
+        costs = [kernel.square_cost(self.board.kinds[sq] is Kind.CANAL, sq in state.skulls)
+                 for sq in path]
+        return int(kernel.move_cost(costs, self._per_move))
 
     def path(self, action: Move) -> tuple[int, ...]:
         """The squares a move enters, nearest first (empty if it is not along a line)."""
-        for ray in self.board.rays[action.frm]:
-            if action.to in ray:
-                return ray[: ray.index(action.to) + 1]
-        return ()
+        where = self.board.line(action.frm, action.to)
+        if where is None:
+            return ()
+        return self.board.rays[action.frm][where[0]][: where[1] + 1]
 
     # -- transitions -----------------------------------------------------------------------
-    @clause("kasteel.spel.slaan", "kasteel.kanalen.passen", "kasteel.spel.geel-eerst")
+    @clause("kasteel.spel.slaan", "kasteel.kanalen.passen", "kasteel.spel.geel-eerst",
+            "kasteel.kanalen.schedels")
+    @reads("kasteel.interp.capture", "kasteel.interp.pass-cost")
     def successor(self, state: State, action: Any) -> State:
-        if isinstance(action, PlaceSkull):
-            return State(
-                knights=state.knights,
-                passes=state.passes,
-                skulls=state.skulls | {action.square},
-                to_move=state.to_move,
-            )
+        cls = action.__class__
         p = state.to_move
-        if isinstance(action, Pass):
-            return State(state.knights, state.passes, state.skulls, 1 - p)
-        own = (state.knights[p] - {action.frm}) | {action.to}
-        opp = state.knights[1 - p] - {action.to}
-        cost = 0
-        for ray in self.board.rays[action.frm]:
-            if action.to in ray:
-                for sq in ray:
-                    cost += self._canal[sq] + (sq in state.skulls)
-                    if sq == action.to:
-                        break
-                break
-        left = state.passes[p] - cost
-        knights = (own, opp) if p == YELLOW else (opp, own)
-        passes = (left, state.passes[1]) if p == YELLOW else (state.passes[0], left)
-        return State(knights, passes, state.skulls, 1 - p)
+        bits = state.bits
+        assert bits is not None and state.skull_bits is not None
+        if cls is Move:
+            q = 1 - p
+            frm, to = action.frm, action.to
+            mine, theirs = bits[p], bits[q]
+            mine2, theirs2 = kernel.after_move(mine, theirs, 1 << frm, 1 << to, self._mover_removed)
+            entered = self._entered[frm * self._size + to]
+            cost = self._cost[((state.skull_bits | self._canal_bits) & entered).bit_count()]
+            knights = state.knights
+            own = knights[p] ^ frozenset(squares_of(mine ^ mine2))
+            opp = knights[q] if theirs2 == theirs else knights[q] ^ frozenset(
+                squares_of(theirs ^ theirs2)
+            )
+            left = state.passes[p] - cost
+            if p == YELLOW:
+                return make_state((own, opp), (left, state.passes[1]), state.skulls, q,
+                                  (mine2, theirs2), state.skull_bits, state.origin)
+            return make_state((opp, own), (state.passes[0], left), state.skulls, q,
+                              (theirs2, mine2), state.skull_bits, state.origin)
+        if cls is Pass:
+            return make_state(state.knights, state.passes, state.skulls, 1 - p, bits,
+                              state.skull_bits, state.origin)
+        return make_state(state.knights, state.passes, state.skulls | {action.square}, p, bits,
+                          state.skull_bits | 1 << action.square, state.origin)
 
     # -- notation, JSON, pictures ----------------------------------------------------------
     def state_to_text(self, state: State) -> str:
-        # TEMPORARY until the position notation lands: the JSON of the state.
-        from castlerules.core import jsonio
-
-        return jsonio.dumps(state)
+        return notation.position_text(self.board.width, self.board.height, state)
 
     def parse_position(self, text: str) -> State:
-        from castlerules.core import jsonio
+        return self.adopt(notation.parse_position(self.board, text))
 
-        found: State = jsonio.loads(State, text)
-        return found
+    def state_from_json(self, text: str | bytes) -> State:
+        return self.adopt(super().state_from_json(text))
 
     def action_to_str(self, state: State, action: Any) -> str:
         return notation.action_to_str(self.board, state, action)
@@ -483,6 +723,8 @@ class Kasteel(Game[State, Any]):
 
     def validate_state(self, state: State) -> None:
         b = self.board
+        require(state.bits is not None, "state.knights: a square is not a square of the board")
+        require(state.skull_bits is not None, "state.skulls: a square is not a square of the board")
         for p in (YELLOW, RED):
             who = PLAYER_NAMES[p]
             require(
@@ -495,7 +737,8 @@ class Kasteel(Game[State, Any]):
             )
             require(
                 b.keys[p] not in state.knights[p],
-                f"state.knights[{p}]: a {who} knight stands on its own key square",
+                f"state.knights[{p}]: a {who} knight stands on its own key square "
+                f"{b.name(b.keys[p])}",
             )
             require(
                 0 <= state.passes[p] <= self.start_passes,
@@ -503,7 +746,7 @@ class Kasteel(Game[State, Any]):
             )
         require(not state.knights[0] & state.knights[1], "state.knights: two knights on one square")
         require(state.to_move in (YELLOW, RED), "state.to_move: expected 0 (yellow) or 1 (red)")
-        require(state.skulls <= self._zone_set, "state.skulls: a skull outside the middle rows")
+        require(state.skulls <= self._zone_set, "state.skulls: a skull outside the skull zone")
         require(len(state.skulls) <= self.skull_count, "state.skulls: too many skulls")
         if self._fixed is not None:
             require(state.skulls == self._fixed, "state.skulls: expected the fixed skull squares")
@@ -520,5 +763,4 @@ class Kasteel(Game[State, Any]):
         return render.render_text(self.board, state)
 
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        return render.render_svg(state, self.board)
-
+        return render.render_svg(state, self.board, highlight=highlight)

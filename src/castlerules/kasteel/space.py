@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from castlerules.kasteel.state import Move, Pass, PlaceSkull, State
+from castlerules.kasteel.state import Pass, PlaceSkull, State
 
 if TYPE_CHECKING:
     from castlerules.kasteel.rules import Kasteel
 
 
 def action_universe(game: Kasteel) -> tuple[Any, ...]:
+    from castlerules.kasteel.rules import interned_moves
+
     board = game.board
+    interned = interned_moves(board)
+    size = board.size
     moves = tuple(
-        Move(p, frm, to)
+        interned[(p * size + frm) * size + to]
         for p in range(game.num_players)
         for frm in range(board.size)
         for ray in board.rays[frm]

@@ -1,11 +1,65 @@
-"""Kasteel values: the state of a game and the three kinds of action."""
+"""Kasteel values: the state of a game and the three kinds of action.
+
+The JSON of ``State`` is a public format: its fields are the four written by castlerules 0.1. A state
+also keeps derived fields for speed, excluded from JSON and equality and recomputed from the JSON
+fields whenever a state is made with ``State(...)`` (or ``attrs.evolve``): a bitboard of each
+player's knights and of the skulls (bit ``sq`` set for square ``sq``), and the cached hash. The
+rules' successor fills them directly (``make_state``), updating only the bits a move changes.
+
+Actions validate their fields when they are made: players and squares are integers (an IntEnum
+becomes its int; ``True`` is not a player), anything else raises ``castlerules.InvalidActionError``,
+so two equal actions are always the same action to the rules. ``repr`` of an action shows its
+notation; ``repr`` of a state is the call that rebuilds it from its position text.
+"""
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
+from castlerules.core.errors import InvalidActionError, quote
 
-@attrs.frozen(slots=True)
+#: Squares numbered at or above this are never on a board (26 x 26 = 676 squares at most).
+SQUARE_LIMIT = 1024
+
+
+def bitboard(squares: Any) -> int | None:
+    """The bitboard of a set of squares, or None if it is not a set of square numbers (validation
+    then says what is wrong)."""
+    bits = 0
+    try:
+        for sq in squares:
+            if not isinstance(sq, int) or isinstance(sq, bool) or not 0 <= sq < SQUARE_LIMIT:
+                return None
+            bits |= 1 << sq
+    except TypeError:
+        return None
+    return bits
+
+
+def squares_of(bits: int) -> list[int]:
+    """The squares of a bitboard, in increasing order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def _knight_bits(knights: Any) -> tuple[int, int] | None:
+    try:
+        yellow, red = knights
+    except (TypeError, ValueError):
+        return None
+    found = bitboard(yellow), bitboard(red)
+    return None if found[0] is None or found[1] is None else (found[0], found[1])
+
+
+@attrs.frozen(slots=True, repr=False, hash=False)
 class State:
     """A position. Squares are board indices (``row * width + column``, row 0 being row 1).
 
@@ -14,30 +68,143 @@ class State:
     game's skull count are placed), ``to_move`` the player whose turn it is.
     """
 
+    # The docstring above is the description in the shipped JSON Schema: keep it as it is.
+
     knights: tuple[frozenset[int], frozenset[int]]
     passes: tuple[int, int]
     skulls: frozenset[int] = frozenset()
     to_move: int = 0
+    #: Derived: the bitboards of yellow's and of red's knights (None for a malformed state).
+    bits: tuple[int, int] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, metadata={"json": False}
+    )
+    #: Derived: the bitboard of the skulls (None for a malformed state).
+    skull_bits: int | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, metadata={"json": False}
+    )
+    #: Derived: how ``repr`` names the position (set by the game that made the state).
+    origin: Any = attrs.field(init=False, default=None, eq=False, repr=False, metadata={"json": False})
+    _hash: int | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, metadata={"json": False}
+    )
+    #: Derived: (game, what the game computed about this state), set once by the game that asks
+    #: first, in a single assignment (a game asking about a state another game memoised
+    #: recomputes; nothing about the state's value changes).
+    memo: Any = attrs.field(init=False, default=None, eq=False, repr=False, metadata={"json": False})
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "bits", _knight_bits(self.knights))
+        object.__setattr__(self, "skull_bits", bitboard(self.skulls))
+
+    def __hash__(self) -> int:
+        found = self._hash
+        if found is None:
+            found = hash((self.knights, self.passes, self.skulls, self.to_move))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __repr__(self) -> str:
+        from castlerules.kasteel.notation import position_repr
+
+        return position_repr(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy the JSON fields only (the derived ones are recomputed)."""
+        return State, (self.knights, self.passes, self.skulls, self.to_move)
 
 
-@attrs.frozen(slots=True, order=True)
+_SET = {name: State.__dict__[name].__set__ for name in State.__slots__ if name != "__weakref__"}
+
+
+def _state_maker() -> Callable[..., State]:
+    """``make_state``, with the slot setters bound once (a state is made for every action)."""
+    new, cls = object.__new__, State
+    set_knights, set_passes, set_skulls, set_to_move, set_bits, set_skull_bits, set_origin = (
+        _SET[n] for n in ("knights", "passes", "skulls", "to_move", "bits", "skull_bits", "origin")
+    )
+    set_hash, set_memo = _SET["_hash"], _SET["memo"]
+
+    def make_state(
+        knights: tuple[frozenset[int], frozenset[int]],
+        passes: tuple[int, int],
+        skulls: frozenset[int],
+        to_move: int,
+        bits: tuple[int, int],
+        skull_bits: int,
+        origin: Any,
+    ) -> State:
+        """A state whose derived fields the caller has computed (the rules' successor)."""
+        s: State = new(cls)
+        set_knights(s, knights)
+        set_passes(s, passes)
+        set_skulls(s, skulls)
+        set_to_move(s, to_move)
+        set_bits(s, bits)
+        set_skull_bits(s, skull_bits)
+        set_origin(s, origin)
+        set_hash(s, None)
+        set_memo(s, None)
+        return s
+
+    return make_state
+
+
+make_state = _state_maker()
+
+
+# -- actions ------------------------------------------------------------------------------------
+def _integer(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise InvalidActionError(f"{what} must be an integer, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise InvalidActionError(f"{what} must be an integer, got {quote(value)}") from None
+
+
+def _player(value: Any) -> int:
+    return _integer(value, "a player")
+
+
+def _square(value: Any) -> int:
+    return _integer(value, "a square (its number, row * width + column)")
+
+
+def _square_text(square: int) -> str:
+    from castlerules.kasteel.notation import default_name
+
+    return default_name(square)
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True, order=True)
 class Move:
     """``player`` moves the knight on ``frm`` to ``to`` (capturing an opposing knight there)."""
 
-    player: int
-    frm: int
-    to: int
+    player: int = attrs.field(converter=_player)
+    frm: int = attrs.field(converter=_square)
+    to: int = attrs.field(converter=_square)
+
+    def __repr__(self) -> str:
+        return f"Move('p{self.player} {_square_text(self.frm)}-{_square_text(self.to)}')"
 
 
-@attrs.frozen(slots=True, order=True)
+@attrs.frozen(slots=True, repr=False, cache_hash=True, order=True)
 class PlaceSkull:
     """Chance: a skull is placed on ``square``."""
 
-    square: int
+    square: int = attrs.field(converter=_square)
+
+    def __repr__(self) -> str:
+        return f"PlaceSkull('skull {_square_text(self.square)}')"
 
 
-@attrs.frozen(slots=True, order=True)
+@attrs.frozen(slots=True, repr=False, cache_hash=True, order=True)
 class Pass:
-    """``player`` has knights but no legal move and passes (only with ``stuck="pass"``)."""
+    """``player`` passes: he has knights but no legal move (interpretation
+    kasteel.interp.no-legal-move), or passes on purpose where the reading allows it
+    (kasteel.interp.turns)."""
 
-    player: int
+    player: int = attrs.field(converter=_player)
+
+    def __repr__(self) -> str:
+        return f"Pass('p{self.player} pass')"

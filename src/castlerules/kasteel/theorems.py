@@ -197,7 +197,7 @@ def check_one_winner(
             frm, to = z3.Int("from"), z3.Int("to")
             own, opp = s.knights[p], s.knights[1 - p]
 
-            after = [after_move(own[i], opp[i], i, frm, to) for i in range(b.size)]
+            after = [after_move(own[i], opp[i], frm == i, to == i) for i in range(b.size)]
             new = [[a[0] for a in after], [a[1] for a in after]]
             knights_after = new if p == YELLOW else [new[1], new[0]]
             stuck_loses = rule == "lose"
@@ -247,7 +247,7 @@ def check_no_overlap(
         s = Symbolic(g)
         own, opp = s.knights[p], s.knights[1 - p]
         frm, to = z3.Int("from"), z3.Int("to")
-        after = [after_move(own[i], opp[i], i, frm, to) for i in range(b.size)]
+        after = [after_move(own[i], opp[i], frm == i, to == i) for i in range(b.size)]
         claim = And(*(Not(And(a[0], a[1])) for a in after), Not(after[b.keys[p]][0]),
                     Not(after[b.keys[1 - p]][1]))
         result = z3_prove(
