@@ -1,53 +1,78 @@
 """Splut! theorems: each holds (or shows its finding) for the real rules, and each check catches a
-deliberately broken rule with a counterexample."""
+deliberately broken rule with a counterexample (the tests the theorems name as ``fails_with``)."""
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 import z3
 
-from castlerules.core.symbolic import If, Or, Sum
+from castlerules.core.symbolic import And, If, Or, Sum
 from castlerules.core.theorem import Status, run
 from castlerules.splut import kernel, theorems
-from castlerules.splut.board import OFF
-from castlerules.splut.rules import Splut
-from castlerules.splut.state import Piece, State, Step, Throw
+from castlerules.splut.board import NEXT, OFF
+from castlerules.splut.reference import Reference
+from castlerules.splut.rules import Splut, bookkeeping_tables
+from castlerules.splut.state import Lev, Pass, Piece, State, Step, Throw
 
-BY_ID = {t.id: t for t in theorems.theorems()}
+GAME = Splut()
+BY_ID = {t.id: t for t in theorems.theorems(GAME)}
 
 
-@pytest.mark.parametrize("theorem_id", sorted(BY_ID))
+@pytest.mark.parametrize("theorem_id", sorted(i for i, t in BY_ID.items() if not t.deep))
 def test_theorem_has_expected_result(theorem_id: str) -> None:
     outcome = run(BY_ID[theorem_id])
     assert outcome.ok, (outcome.result, outcome.result.counterexample)
 
 
 def test_register_covers_the_issue() -> None:
-    assert {"splut.throw-lands", "splut.push-line", "splut.rocks-kept", "splut.step-count",
-            "splut.elimination", "splut.state-invariants", "splut.always-a-step"} <= set(BY_ID)
+    assert {"splut.board", "splut.throw-lands", "splut.push-line", "splut.rocks-kept", "splut.step-count",
+            "splut.next-player", "splut.elimination", "splut.tables", "splut.transition",
+            "splut.state-invariants", "splut.always-a-step", "splut.no-deadlock",
+            "splut.no-deadlock-3", "splut.no-deadlock-4"} <= set(BY_ID)
+    assert all(t.method in ("z3", "exhaustive") for t in BY_ID.values())
     findings = [t for t in BY_ID.values() if t.expected is Status.COUNTEREXAMPLE]
     assert all(t.finding for t in findings)
+    names = set(re.findall(r"^def (test_\w+)", Path(__file__).read_text(), re.M))
+    for t in BY_ID.values():
+        path, _, name = t.fails_with.partition("::")
+        assert path == "tests/splut/test_splut_theorems.py" and name in names, t.id
+    assert BY_ID["splut.state-invariants"].basis == "model"
 
 
-# -- broken rules -------------------------------------------------------------------------------
+def test_theorems_follow_the_readings() -> None:
+    """Built for a game object, the theorems check that game's readings."""
+    blocked = Splut(readings={"blocked-throw": "rock-stays", "push-distance": "slide"})
+    for t in theorems.theorems(blocked):
+        if t.id in ("splut.throw-lands", "splut.push-line", "splut.rocks-kept", "splut.transition",
+                    "splut.state-invariants"):
+            assert run(t).ok, t.id
+
+
+# -- broken kernels -----------------------------------------------------------------------------
 def landing_stops_at_dwarves(kinds: Sequence[Any]) -> Any:
     """Broken: the rock does not fly over dwarves."""
     k = len(kinds)
+    if k == 0:
+        return -1
     land: Any = k - 1
     for i in range(k - 2, -1, -1):
         land = If(Or(kinds[i] == kernel.TARGET, kinds[i + 1] == kernel.OBSTACLE,
                      kinds[i + 1] == kernel.DWARF), i, land)
-    return land
+    return If(kinds[0] == kernel.OBSTACLE, -1, land)
 
 
 def landing_on_obstacle(kinds: Sequence[Any]) -> Any:
     """Broken: the rock lands on the obstacle instead of before it."""
     k = len(kinds)
+    if k == 0:
+        return -1
     land: Any = k - 1
     for i in range(k - 1, -1, -1):
         land = If(Or(kinds[i] == kernel.TARGET, kinds[i] == kernel.OBSTACLE), i, land)
@@ -59,6 +84,7 @@ def test_throw_theorem_catches_broken_landing() -> None:
     result = theorems.check_throw_z3(landing=landing_stops_at_dwarves)
     assert result.status is Status.COUNTEREXAMPLE and "dwarf" in (result.counterexample or "")
     assert theorems.check_throw_z3(landing=landing_on_obstacle).status is Status.COUNTEREXAMPLE
+    assert theorems.check_throw_z3(allowed=lambda kinds: True).status is Status.COUNTEREXAMPLE
 
 
 def push_over_the_edge_allowed(contents: Sequence[Any]) -> Any:
@@ -66,7 +92,7 @@ def push_over_the_edge_allowed(contents: Sequence[Any]) -> Any:
     return True
 
 
-def push_whole_line(mover: Any, contents: Sequence[Any]) -> tuple[Any, list[Any]]:
+def push_whole_line(mover: Any, contents: Sequence[Any], slide: bool = False) -> Any:
     """Broken: everything on the line moves, gaps included."""
     return 0, [mover, *contents[:-1]]
 
@@ -75,6 +101,10 @@ def push_whole_line(mover: Any, contents: Sequence[Any]) -> tuple[Any, list[Any]
 def test_push_theorem_catches_broken_push() -> None:
     assert theorems.check_push_z3(allowed=push_over_the_edge_allowed).status is Status.COUNTEREXAMPLE
     assert theorems.check_push_z3(push=push_whole_line).status is Status.COUNTEREXAMPLE
+    # the one-square push is not a slide
+    assert theorems.check_push_z3(
+        push=lambda m, c, slide=False: kernel.push(m, c), slide=True
+    ).status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("splut.rotsen.vier")
@@ -85,14 +115,130 @@ def test_rocks_theorem_catches_broken_rules() -> None:
 
 @pytest.mark.clause("splut.zet.eerste-een", "splut.zet.drie")
 def test_step_theorem_catches_broken_count() -> None:
-    def three_always(turn: Any) -> Any:
+    def three_always(turn: Any, opening: bool = True) -> Any:
         return If(turn == 1, 2, 3)
 
-    def no_countdown(turn: Any, left: Any) -> tuple[Any, Any]:
+    def no_countdown(turn: Any, left: Any, opening: bool = True) -> tuple[Any, Any]:
         return turn, left
+
+    def pickup_ends_turn(turn: Any, left: Any) -> tuple[Any, Any]:
+        return turn + 1, 3
 
     assert theorems.check_steps_z3(steps_for_turn=three_always).status is Status.COUNTEREXAMPLE
     assert theorems.check_steps_z3(after_step=no_countdown).status is Status.COUNTEREXAMPLE
+    assert theorems.check_steps_z3(after_pickup=pickup_ends_turn).status is Status.COUNTEREXAMPLE
+
+
+@pytest.mark.clause("splut.verloop.klok")
+def test_next_player_theorem_catches_a_wrong_order() -> None:
+    def by_number(current: int, alive: Sequence[Any], cycle: Sequence[int]) -> Any:
+        """Broken: the next number, whether or not its team is on the board."""
+        return (current + 1) % len(alive)
+
+    def counter_clockwise(current: int, alive: Sequence[Any], cycle: Sequence[int]) -> Any:
+        return kernel.next_player(current, alive, tuple(reversed(cycle)))
+
+    three = Splut(players=3)
+    assert theorems.check_next_player_z3(three, by_number).status is Status.COUNTEREXAMPLE
+    assert theorems.check_next_player_z3(three, counter_clockwise).status is Status.COUNTEREXAMPLE
+
+
+@pytest.mark.clause("splut.winnen.team-weg", "splut.splut.team", "splut.winnen.laatste")
+def test_elimination_theorem_catches_broken_kill() -> None:
+    def only_the_sorcerer(team: Sequence[Sequence[Any]], victim: Any) -> list[list[Any]]:
+        return [[z3.And(x, victim != p) if k == 0 else x for k, x in enumerate(flags)]
+                for p, flags in enumerate(team)]
+
+    assert theorems.check_end_z3(after_kill=only_the_sorcerer).status is Status.COUNTEREXAMPLE
+
+    def over_at_two(sorcerers: Sequence[Any]) -> Any:
+        return Sum(If(s, 1, 0) for s in sorcerers) <= 2
+
+    assert theorems.check_end_z3(game_over=over_at_two).status is Status.COUNTEREXAMPLE
+
+    def first_player_wins(sorcerers: Sequence[Any], thrower: Any, wins: bool = False) -> Any:
+        return 0
+
+    assert theorems.check_end_z3(winner=first_player_wins).status is Status.COUNTEREXAMPLE
+
+
+# -- broken tables ------------------------------------------------------------------------------
+class WrongTable(Splut):
+    """Broken: the tabulated kinds call a dwarf an obstacle."""
+
+    def throw_kinds(self, p: int) -> tuple[int, ...]:
+        kinds = list(super().throw_kinds(p))
+        kinds[2 + 3 * 1 + Piece.DWARF] = kernel.OBSTACLE
+        return tuple(kinds)
+
+
+def test_tables_theorem_catches_a_wrong_table() -> None:
+    assert theorems.check_tables(WrongTable()).status is Status.COUNTEREXAMPLE
+
+    class NoOpening(Splut):
+        """Broken: the bookkeeping is tabulated for the other reading of the steps per turn."""
+
+        def _tables(self) -> None:
+            super()._tables()
+            self._step_table, self._end_table = bookkeeping_tables(False)
+
+    assert theorems.check_tables(NoOpening()).status is Status.COUNTEREXAMPLE
+
+
+class MirroredStart(Splut):
+    """Broken: South's troll and sorcerer start on each other's squares."""
+
+    def initial_state(self) -> State:
+        start = super().initial_state()
+        s, t, d = start.pieces[0]
+        return attrs.evolve(start, pieces=((t, s, d), *start.pieces[1:]))
+
+
+@pytest.mark.clause("splut.begin.opstelling", "splut.begin.rotsen-hoeken")
+def test_board_theorem_catches_a_wrong_start() -> None:
+    result = theorems.check_board(MirroredStart())
+    assert result.status is Status.COUNTEREXAMPLE and result.position
+    # the mirrored start is right under its own reading, and wrong under the default
+    mirrored = Splut(readings={"start-positions": "centre-view"})
+    assert theorems.check_board(mirrored).status is Status.PROVED
+
+    class CentreStart(Splut):
+        def initial_state(self) -> State:
+            return mirrored.initial_state()
+
+    assert theorems.check_board(CentreStart()).status is Status.COUNTEREXAMPLE
+
+
+# -- broken rules against the independent reading --------------------------------------------------
+class LevitationGoesOn(Splut):
+    """Broken: moving another piece does not stop a levitation."""
+
+    def successor(self, state: State, action: Any) -> State:
+        after = super().successor(state, action)
+        if state.lev is Lev.ACTIVE and after.lev is Lev.DONE and after.to_move == state.to_move:
+            return attrs.evolve(after, lev=Lev.ACTIVE, lev_rock=state.lev_rock)
+        return after
+
+
+class ForgetsThePreviousPlayer(Splut):
+    """Broken: the rocks moved in a turn are not passed on to the next player."""
+
+    def _end_turn(self, state: State, pieces: Any, rocks: Any, moved_now: Any, *rest: Any) -> State:
+        return super()._end_turn(state, pieces, rocks, frozenset(), *rest)
+
+
+class TrollSurvives(Splut):
+    """Broken: a crushed sorcerer's troll and dwarf stay on the board."""
+
+    def _remove_team(self, pieces: Any, victim: int) -> Any:
+        return tuple((OFF, t[1], t[2]) if i == victim else t for i, t in enumerate(pieces))
+
+
+class PassAnyTime(Splut):
+    """Broken: a player may pass even with legal steps left."""
+
+    def _pass_violation(self, state: State, action: Pass) -> Any:
+        return None
 
 
 class FourSteps(Splut):
@@ -103,69 +249,72 @@ class FourSteps(Splut):
         return nxt if nxt.turn < 2 else attrs.evolve(nxt, steps_left=4)
 
 
-def test_step_games_theorem_catches_four_steps() -> None:
-    result = theorems.check_step_count_playouts(lambda n: FourSteps(players=n))
-    assert result.status is Status.COUNTEREXAMPLE
+@pytest.mark.clause("splut.tovenaar.stoppen", "splut.tovenaar.vorige-speler", "splut.splut.team",
+                    "splut.zet.verplicht", "splut.zet.drie")
+@pytest.mark.parametrize(
+    "broken", [LevitationGoesOn, ForgetsThePreviousPlayer, TrollSurvives, PassAnyTime, FourSteps]
+)
+def test_transition_theorem_catches_broken_rules(broken: type[Splut]) -> None:
+    result = theorems.check_transition(broken())
+    assert result.status is Status.COUNTEREXAMPLE, broken.__doc__
+    assert result.position and broken().state_from_text(result.position) is not None
 
 
-@pytest.mark.clause("splut.winnen.team-weg", "splut.splut.team")
-def test_elimination_theorem_catches_broken_kill() -> None:
-    def only_the_sorcerer(team: Sequence[Sequence[Any]], victim: Any) -> list[list[Any]]:
-        return [[z3.And(x, victim != p) if k == 0 else x for k, x in enumerate(flags)]
-                for p, flags in enumerate(team)]
+def test_transition_theorem_catches_a_wrong_reading() -> None:
+    """The reference is not the game: read with another reading it disagrees."""
 
-    result = theorems.check_elimination_z3(after_kill=only_the_sorcerer)
-    assert result.status is Status.COUNTEREXAMPLE
+    def other(game: Splut) -> Reference:
+        return Reference(Splut(readings={"levitate-behind": "forbidden"}))
 
-    def over_at_two(sorcerers: Sequence[Any]) -> Any:
-        return Sum(If(s, 1, 0) for s in sorcerers) <= 2
-
-    assert theorems.check_elimination_z3(game_over=over_at_two).status is Status.COUNTEREXAMPLE
+    assert theorems.check_transition(GAME, reference_factory=other).status is Status.COUNTEREXAMPLE
 
 
-class TrollSurvives(Splut):
-    """Broken: a crushed sorcerer's troll and dwarf stay on the board."""
-
-    def _throw(self, state: State, action: Throw) -> State:
-        nxt = super()._throw(state, action)
-        pieces = tuple(
-            (OFF, old[1], old[2]) if new[0] == OFF and old[0] != OFF else new
-            for old, new in zip(state.pieces, nxt.pieces)
-        )
-        return attrs.evolve(nxt, pieces=pieces)
+# -- the whole-board invariants -------------------------------------------------------------------
+def lev_ignores_blockers(rocks: Any, pieces: Any, p: int, k: int, d: int, pull: bool = False,
+                         lev: int | None = None, *rest: Any) -> Any:
+    legal, r2, p2, held = theorems.model_step(rocks, pieces, p, k, d, pull, lev)
+    if lev is not None:
+        x = pieces[p][k]
+        legal = And(x != OFF, theorems.nxt(x, d) != OFF, theorems.nxt(rocks[lev], d) != OFF)
+    return legal, r2, p2, held
 
 
-def test_state_theorem_catches_surviving_team() -> None:
-    result = theorems.check_state_invariants(lambda n: TrollSurvives(players=n))
-    assert result.status is Status.COUNTEREXAMPLE
+@pytest.mark.clause("splut.tovenaar.blokkeren", "splut.rotsen.vier", "splut.winnen.team-weg")
+def test_state_invariants_theorem_catches_broken_rules() -> None:
+    result = theorems.check_state_invariants(GAME, step=lev_ignores_blockers, refine=False)
+    assert result.status is Status.COUNTEREXAMPLE and result.counterexample
+    assert theorems.check_state_invariants(
+        GAME, push_kernel=push_whole_line, refine=False
+    ).status is Status.COUNTEREXAMPLE
+    assert theorems.check_state_invariants(
+        GAME, landing=landing_on_obstacle, refine=False
+    ).status is Status.COUNTEREXAMPLE
+    # a bug in the game's own successor is caught by the model's refinement
+    found = theorems.check_state_invariants(TrollSurvives())
+    assert found.status is Status.COUNTEREXAMPLE and found.position
 
 
 # -- the no-legal-step findings -----------------------------------------------------------------
-def troll_always_moves(cells: Sequence[Any], p: int, levitable: Sequence[Any]) -> Any:
+def troll_always_moves(cells: Sequence[Any], p: int, levitable: Sequence[Any], **kw: Any) -> Any:
     """Broken model: a troll on the board can always step."""
-    return Or(theorems.has_step(cells, p, levitable),
-              *(cells[x] == 2 + 3 * p + Piece.TROLL for x in range(81) if x in _board()))
-
-
-@functools.cache
-def _board() -> frozenset[int]:
     from castlerules.splut.board import SQUARE_SET
 
-    return SQUARE_SET
+    return Or(theorems.has_step(cells, p, levitable, **kw),
+              *(cells[x] == 2 + 3 * p + Piece.TROLL for x in SQUARE_SET))
 
 
 @pytest.mark.clause("splut.zet.verplicht")
 def test_no_step_finding_is_confirmed_by_the_game() -> None:
-    result = theorems.check_no_step()
-    assert result.status is Status.COUNTEREXAMPLE
-    found = theorems.find_stuck(2, [0])
+    result = theorems.check_no_step(GAME)
+    assert result.status is Status.COUNTEREXAMPLE and result.position
+    found = theorems.find_stuck(GAME, [0])
     assert found is not None
     state, _ = found
-    assert Splut(players=2).legal_actions(state) == (theorems.Pass(0),)
+    assert GAME.legal_actions(state) == (Pass(0),)
     # with a (wrong) rule under which a troll can always move, the finding disappears
-    assert theorems.check_no_step(troll_always_moves).status is Status.PROVED
+    assert theorems.check_no_step(GAME, troll_always_moves).status is Status.PROVED
     # a model that disagrees with the game is reported, not trusted
-    assert theorems.check_no_step(lambda c, p, lv: False).status is Status.UNKNOWN
+    assert theorems.check_no_step(GAME, lambda c, p, lv, **kw: False).status is Status.UNKNOWN
 
 
 class StillSorcerers(Splut):
@@ -176,9 +325,18 @@ class StillSorcerers(Splut):
         return tuple(a for a in super()._steps(state, p) if a.frm != sorcerer)
 
 
+@pytest.mark.clause("splut.zet.verplicht")
 def test_deadlock_theorem_catches_still_sorcerers() -> None:
     result = theorems.check_deadlock(
-        functools.partial(theorems.has_step, sorcerers_move=False),
-        lambda n: StillSorcerers(players=n),
+        StillSorcerers(), functools.partial(theorems.has_step, sorcerers_move=False)
     )
-    assert result.status is Status.COUNTEREXAMPLE
+    assert result.status is Status.COUNTEREXAMPLE and result.position
+    # and a model that finds a deadlock the game does not have is reported
+    assert theorems.check_deadlock(
+        GAME, functools.partial(theorems.has_step, sorcerers_move=False)
+    ).status is Status.UNKNOWN
+
+
+def test_throws_are_actions_of_the_theorems() -> None:
+    """Keep the imports honest: the broken classes above build on these."""
+    assert Throw(0, 0) == Throw(0, 0) and NEXT[40][0] != OFF

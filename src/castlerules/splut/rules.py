@@ -320,6 +320,39 @@ class Splut(Game[State, Any]):
         return self._n
 
     @property
+    def opening(self) -> bool:
+        """The first two turns have 1 and 2 steps (splut.interp.steps-per-turn = opening)."""
+        return self._opening
+
+    @property
+    def clockwise(self) -> tuple[int, ...]:
+        """The players in clockwise order of their seats (splut.interp.seating)."""
+        return self._cycle
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seat of each player (splut.interp.seating)."""
+        return tuple(self._seats)
+
+    @property
+    def next_table(self) -> dict[tuple[int, tuple[bool, ...]], int]:
+        """Who moves after each player, for each pattern of teams on the board (tabulated from
+        kernel.next_player)."""
+        return dict(self._next_table)
+
+    @property
+    def bookkeeping(
+        self,
+    ) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, int], ...]]:
+        """The tabulated bookkeeping the successor runs: (after_step[turn][steps left],
+        after_turn_end[turn]) for turns below TABLE_TURNS."""
+        return self._step_table, self._end_table
+
+    def throw_kinds(self, p: int) -> tuple[int, ...]:
+        """What a rock thrown by player p meets, by occupancy code (the table the game runs)."""
+        return self._kinds[p]
+
+    @property
     def lev_may_stay(self) -> bool:
         """A levitating step may leave a blocked rock where it is (splut.interp.levitate-blocked
         = sorcerer-moves-rock)."""
