@@ -33,7 +33,9 @@ def test_theorem_holds(tid: str) -> None:
     assert r.ok and THEOREMS[tid].method in ("z3", "exhaustive")
 
 
-@pytest.mark.parametrize("options", [{"players": 5}, {"players": 3, "no_yellow": True}])
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [{"players": 5}, {"players": 3, "no_yellow": True},
+                                     {"players": 4, "ruleset": "literal"}])
 def test_theorems_hold_for_other_player_counts(options: dict[str, Any]) -> None:
     for t in th.theorems(castlerules.make("spookslot", **options)):
         if not t.deep:

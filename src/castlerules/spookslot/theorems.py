@@ -701,9 +701,11 @@ class MoveCases:
         if not self.keep:
             yield from made
             return
-        found = list(made)
+        found = []
+        for case in made:  # streamed, so a counterexample is found without enumerating all
+            found.append(case)
+            yield case
         self._cases = found
-        yield from found
 
 
 def check_moves(cases: MoveCases) -> Result:
