@@ -189,13 +189,45 @@ def check_bounce(landing: Kernel, count_back: bool, share: bool, largest: int) -
 
 
 # -- the independent reading of the rules ----------------------------------------------------------
+class BoardData:
+    """What the rules need of a board, read straight from its squares (not from the lookups the
+    game's ``Board`` computes), so the reading below shares no derived data with the game."""
+
+    def __init__(self, board: Board) -> None:
+        squares = board.squares
+        self.start = board.start
+        self.ids = tuple(sq.id for sq in squares)
+        self.next = {sq.id: sq.next for sq in squares}
+        self.danger = {sq.id for sq in squares if sq.colour in ("red", "stair")}
+        self.yellow = {sq.id for sq in squares if sq.colour == "yellow"}
+        self.blue = {sq.id for sq in squares if sq.colour == "blue"}
+        self.lower = {sq.id for sq in squares if sq.floor == "lower"}
+        self.zone = {t: [sq.id for sq in squares if sq.trap == t] for t in TRAPS}
+        self.fallback = {sq.id: sq.fallback for sq in squares if sq.fallback is not None}
+        self.red_stars = [sq.id for sq in squares if sq.star and sq.colour == "red"]
+        greens = [sq.id for sq in squares if sq.star and sq.colour == "green"]
+        self.green_star = greens[0] if greens else None
+        self.squares = squares
+
+    def reachable(self, origin: str) -> set[str]:
+        seen: set[str] = set()
+        todo = list(self.next.get(origin, ()))
+        while todo:
+            q = todo.pop()
+            if q not in seen:
+                seen.add(q)
+                if q != EXIT:
+                    todo.extend(self.next[q])
+        return seen
+
+
 class Reading:
     """The rules as the rulebook states them, step by step, for one game's options and readings
     (written from the spec, not from the game's code)."""
 
     def __init__(self, game: Spookslot) -> None:
         self.game = game
-        self.board = game.board
+        self.board = BoardData(game.board)
         self.n = game.num_players
         self.per = game.pawns_per_player
         r = game.reading
@@ -664,7 +696,7 @@ def _invariants(game: Spookslot, reading: Reading, before: State, action: Any,
         for q in ps:
             if q not in (START, EXIT, LINE):
                 counts[q] = counts.get(q, 0) + 1
-    b = game.board
+    b = reading.board
     for q, c in counts.items():
         if c > 1 and not (reading.share or q in b.blue or q == b.green_star):
             return f"{c} pawns share {q}, which is neither blue nor the green star square"
