@@ -19,7 +19,7 @@ state's ``memo`` slot, set in one assignment, and the chance distributions in a 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
 from typing import Any, ClassVar
@@ -44,7 +44,7 @@ from castlerules.kasteel.board import (
     Kind,
     load_board,
 )
-from castlerules.kasteel.kernel import LineReading
+from castlerules.kasteel.kernel import LineReading, after_move
 from castlerules.kasteel.notation import Origin
 from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, make_state, squares_of
 
@@ -63,9 +63,10 @@ _PLENTY = 1 << 20
 #: lowest).
 HAS_WON = tuple(bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(6)))) for i in range(64))
 
-#: One line of a table: (decreasing, mask, nearest-first moves, ascending moves, number of
-#: targets, targets before each square of the mask, targets up to and including it).
-Line = tuple[bool, int, tuple[Move, ...], tuple[Move, ...], int, dict[int, int], dict[int, int]]
+#: One line of a table: (decreasing, mask, moves, number of targets, targets before each square of
+#: the mask, targets up to and including it). ``moves`` are by increasing destination square, so
+#: nearest first on an increasing line and nearest last on a decreasing one.
+Line = tuple[bool, int, tuple[Move, ...], int, dict[int, int], dict[int, int]]
 
 
 def default_board_path() -> str:
@@ -140,20 +141,21 @@ def _targets(origin_wall: bool, walls: tuple[bool, ...], own_key: int, enemy_key
 
 
 @functools.lru_cache(maxsize=8)
-def line_tables(board: Board, reading: LineReading) -> tuple[tuple[tuple[Line, ...], ...], ...]:
-    """``tables[player][square]``: the lines of a knight of ``player`` on ``square`` that have at
-    least one target, in the order ``ASCENDING`` (see the module docstring)."""
+def line_tables(board: Board, reading: LineReading) -> tuple[tuple[tuple[Line | None, ...], ...], ...]:
+    """``tables[player][square][direction]``: the line of a knight of ``player`` on ``square`` in
+    ``direction`` (None if it has no target); see the module docstring."""
     moves = interned_moves(board)
     size = board.size
     out = []
     for p in (YELLOW, RED):
         per_square = []
         for sq in range(size):
-            lines: list[Line] = []
-            for d in ASCENDING:
+            lines: list[Line | None] = []
+            for d in range(4):
                 ray = board.rays[sq][d]
                 targets = static_targets(board, p, sq, d, reading)
                 if not targets:
+                    lines.append(None)
                     continue
                 span = ray[: targets[-1] + 1]
                 nearest = tuple(moves[(p * size + sq) * size + ray[j]] for j in targets)
@@ -161,7 +163,8 @@ def line_tables(board: Board, reading: LineReading) -> tuple[tuple[tuple[Line, .
                 upto = {1 << x: sum(1 for j in targets if j <= i) for i, x in enumerate(span)}
                 mask = sum(1 << x for x in span)
                 decreasing = DIRECTIONS[d][0] + DIRECTIONS[d][1] * board.width < 0
-                lines.append((decreasing, mask, nearest, nearest[::-1], len(nearest), before, upto))
+                moves_up = nearest[::-1] if decreasing else nearest
+                lines.append((decreasing, mask, moves_up, len(nearest), before, upto))
             per_square.append(tuple(lines))
         out.append(tuple(per_square))
     return tuple(out)
@@ -321,7 +324,25 @@ class Kasteel(Game[State, Any]):
     def _tables(self) -> None:
         """Lookups computed once from the board and the options (never changed afterwards)."""
         b = self.board
-        self._lines = line_tables(b, self.line_reading)
+        by_direction = line_tables(b, self.line_reading)
+        #: ``_by_direction[player][square][direction]``: one line (or None); ``_lines``: the lines
+        #: with targets of a knight, in the order that lists its moves by destination.
+        self._by_direction = by_direction
+        #: ``_line_of[player][from * size + to]``: the line from ``from`` through ``to``.
+        self._line_of = tuple(
+            {
+                sq * b.size + to: line
+                for sq in range(b.size)
+                for d, line in enumerate(table[sq])
+                if line is not None
+                for to in b.rays[sq][d]
+            }
+            for table in by_direction
+        )
+        self._lines = tuple(
+            tuple(tuple(x for x in (per[d] for d in ASCENDING) if x is not None) for per in table)
+            for table in by_direction
+        )
         self._entered = entered_squares(b)
         self._moves = interned_moves(b)
         self._canal_bits = sum(1 << sq for sq in range(b.size) if b.kinds[sq] is Kind.CANAL)
@@ -415,44 +436,44 @@ class Kasteel(Game[State, Any]):
             "kasteel.spel.eigen-sleutel", "kasteel.spel.niet-springen", "kasteel.spel.slaan",
             "kasteel.kanalen.uitgeput", "kasteel.kanalen.schedels")
     @reads("kasteel.interp.pass-cost")
-    def generate(self, player: int, squares: Sequence[int], mine: int, theirs: int, costly: int,
-                 left: int) -> list[Move]:
-        """The legal moves of ``player``'s knights on ``squares`` (in that order, each knight's by
-        destination), where ``mine``/``theirs`` are the bitboards of his and the opponent's
-        knights, ``costly`` that of the canal and skull squares and ``left`` his passes.
+    def scan(self, lines: Iterable[Line], mine: int, theirs: int, costly: int, left: int
+             ) -> list[Move]:
+        """The legal moves along ``lines`` (see ``line_tables``) of a knight of the player whose
+        knights are the bitboard ``mine``, the opponent's ``theirs``, with ``costly`` the
+        bitboard of the canal and skull squares and ``left`` the player's passes.
 
-        Along each line (see ``line_tables``) the moves are the first ``k`` targets: ``k`` stops
-        before the nearest knight (or takes it when it is an opponent's on a target) and before
-        the first costly square the passes cannot pay for."""
+        Along each line the moves are the first ``k`` targets: ``k`` stops before the nearest
+        knight (or takes it when it is an opponent's on a target) and before the first costly
+        square the passes cannot pay for."""
         budget = (_PLENTY if left else 0) if self._per_move else left
-        lines = self._lines[player]
         occupied = mine | theirs
         out: list[Move] = []
-        for sq in squares:
-            for decreasing, mask, nearest, ascending, n, before, upto in lines[sq]:
-                k = n
-                m = occupied & mask
-                if m:
-                    bit = 1 << (m.bit_length() - 1) if decreasing else m & -m
-                    k = upto[bit] if bit & theirs else before[bit]
-                c = costly & mask
-                if c and c.bit_count() > budget:
-                    for _ in range(budget):
-                        c ^= 1 << (c.bit_length() - 1) if decreasing else c & -c
-                    bit = 1 << (c.bit_length() - 1) if decreasing else c & -c
-                    if before[bit] < k:
-                        k = before[bit]
-                if k:
-                    out += ascending[n - k:] if decreasing else nearest[:k]
+        for decreasing, mask, moves, n, before, upto in lines:
+            k = n
+            m = occupied & mask
+            if m:
+                bit = 1 << (m.bit_length() - 1) if decreasing else m & -m
+                k = upto[bit] if bit & theirs else before[bit]
+            c = costly & mask
+            if c and c.bit_count() > budget:
+                for _ in range(budget):
+                    c ^= 1 << (c.bit_length() - 1) if decreasing else c & -c
+                bit = 1 << (c.bit_length() - 1) if decreasing else c & -c
+                if before[bit] < k:
+                    k = before[bit]
+            if k:
+                out += moves[n - k:] if decreasing else moves[:k]
         return out
 
     def knight_moves(self, state: State, player: int) -> tuple[Move, ...]:
         """Every legal knight move of ``player`` (as if he were to move), sorted by (from, to)."""
         bits = state.bits
         assert bits is not None and state.skull_bits is not None
-        return tuple(self.generate(
-            player, sorted(state.knights[player]), bits[player], bits[1 - player],
-            state.skull_bits | self._canal_bits, state.passes[player],
+        lines = self._lines[player]
+        return tuple(self.scan(
+            [line for sq in sorted(state.knights[player]) for line in lines[sq]],
+            bits[player], bits[1 - player], state.skull_bits | self._canal_bits,
+            state.passes[player],
         ))
 
     def moves(self, state: State) -> tuple[Move, ...]:
@@ -541,12 +562,15 @@ class Kasteel(Game[State, Any]):
                     "kasteel.spel.schuiven",
                     f"{PLAYER_NAMES[p]} has no knight on {self._name(action.frm)}",
                 )
-            bits = state.bits
-            assert bits is not None and state.skull_bits is not None
-            for m in self.generate(p, (action.frm,), bits[p], bits[1 - p],
+            line = self._line_of[p].get(action.frm * self._size + action.to)
+            if line is not None:
+                bits = state.bits
+                assert bits is not None and state.skull_bits is not None
+                to = action.to
+                for m in self.scan((line,), bits[p], bits[1 - p],
                                    state.skull_bits | self._canal_bits, state.passes[p]):
-                if m.to == action.to:
-                    return None
+                    if m.to == to:
+                        return None
             return self._move_violation(state, action)
         if cls is Pass:
             return self._pass_violation(state, action, moves)
@@ -685,20 +709,21 @@ class Kasteel(Game[State, Any]):
             q = 1 - p
             frm, to = action.frm, action.to
             mine, theirs = bits[p], bits[q]
-            mine2, theirs2 = kernel.after_move(mine, theirs, 1 << frm, 1 << to, self._mover_removed)
-            entered = self._entered[frm * self._size + to]
-            cost = self._cost[((state.skull_bits | self._canal_bits) & entered).bit_count()]
-            knights = state.knights
+            mine2, theirs2 = after_move(mine, theirs, 1 << frm, 1 << to, self._mover_removed)
+            skull_bits = state.skull_bits
+            cost = self._cost[
+                ((skull_bits | self._canal_bits) & self._entered[frm * self._size + to]).bit_count()
+            ]
+            knights, passes = state.knights, state.passes
             own = knights[p] ^ frozenset(squares_of(mine ^ mine2))
             opp = knights[q] if theirs2 == theirs else knights[q] ^ frozenset(
                 squares_of(theirs ^ theirs2)
             )
-            left = state.passes[p] - cost
             if p == YELLOW:
-                return make_state((own, opp), (left, state.passes[1]), state.skulls, q,
-                                  (mine2, theirs2), state.skull_bits, state.origin)
-            return make_state((opp, own), (state.passes[0], left), state.skulls, q,
-                              (theirs2, mine2), state.skull_bits, state.origin)
+                return make_state((own, opp), (passes[0] - cost, passes[1]), state.skulls, q,
+                                  (mine2, theirs2), skull_bits, state.origin)
+            return make_state((opp, own), (passes[0], passes[1] - cost), state.skulls, q,
+                              (theirs2, mine2), skull_bits, state.origin)
         if cls is Pass:
             return make_state(state.knights, state.passes, state.skulls, 1 - p, bits,
                               state.skull_bits, state.origin)
