@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 import functools
 import importlib
+import operator
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -94,6 +95,9 @@ class ActionTable:
         self.game = game
         self.universe: tuple[Any, ...] = game.action_universe()
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.universe)}
+        #: id(action) -> index, for the universe's own objects (kept alive by ``universe``). Games
+        #: whose move generators return these very objects get their ids without hashing.
+        self._by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.universe)}
         if len(self.index) != len(self.universe):
             raise InvalidOptionError(f"{game.name}: the action universe has duplicates")
         self._chance: BoundedCache[int, tuple[Any, ChanceIds]] = BoundedCache(256)
@@ -124,16 +128,29 @@ class ActionTable:
         cached = self._ids.get(key)
         if cached is not None and cached[0] is legal:
             return cached[1]
-        index = self.index
-        try:
-            found = tuple(sorted([index[a] for a in legal]))
-        except KeyError:
-            missing = next(a for a in legal if a not in index)
-            raise InvalidStateError(
-                f"{game.name}: action {missing!r} is not in the action universe"
-            ) from None
+        found = self._ids_of(legal)
         self._ids.put(key, (legal, found))
         return found
+
+    def _ids_of(self, actions: tuple[Any, ...]) -> tuple[int, ...]:
+        """The sorted ids of ``actions``: by identity where they are the universe's own objects
+        (C-level lookups, checked with ``is``), else by equality."""
+        universe = self.universe
+        try:
+            ids = list(map(self._by_identity.__getitem__, map(id, actions)))
+            if all(map(operator.is_, map(universe.__getitem__, ids), actions)):
+                ids.sort()
+                return tuple(ids)
+        except KeyError:
+            pass
+        index = self.index
+        try:
+            return tuple(sorted([index[a] for a in actions]))
+        except KeyError:
+            missing = next(a for a in actions if a not in index)
+            raise InvalidStateError(
+                f"{self.game.name}: action {missing!r} is not in the action universe"
+            ) from None
 
     def chance_ids(self, state: Any) -> tuple[tuple[int, float], ...]:
         """The chance outcomes of ``state`` as (id, probability) sorted by id."""
