@@ -102,6 +102,10 @@ class ActionTable:
             raise InvalidOptionError(f"{game.name}: the action universe has duplicates")
         self._chance: BoundedCache[int, tuple[Any, ChanceIds]] = BoundedCache(256)
         self._ids: BoundedCache[int, tuple[tuple[Any, ...], tuple[int, ...]]] = BoundedCache(4096)
+        #: A game's ``space.legal_ids(game, state, player, legal)`` (optional): the sorted ids of
+        #: ``legal`` (the actions the game listed), computed without hashing every action.
+        space = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.space")
+        self._fast_ids: Callable[..., tuple[int, ...]] | None = getattr(space, "legal_ids", None)
         #: The notation of chance outcomes by id (it depends on the outcome alone). Entries are
         #: only ever added, each with one assignment, so threads may share it.
         self.chance_text: dict[int, str] = {}
@@ -128,29 +132,19 @@ class ActionTable:
         cached = self._ids.get(key)
         if cached is not None and cached[0] is legal:
             return cached[1]
-        found = self._ids_of(legal)
+        if self._fast_ids is not None:
+            found: tuple[int, ...] = self._fast_ids(game, state, player, legal)
+        else:
+            index = self.index
+            try:
+                found = tuple(sorted([index[a] for a in legal]))
+            except KeyError:
+                missing = next(a for a in legal if a not in index)
+                raise InvalidStateError(
+                    f"{game.name}: action {missing!r} is not in the action universe"
+                ) from None
         self._ids.put(key, (legal, found))
         return found
-
-    def _ids_of(self, actions: tuple[Any, ...]) -> tuple[int, ...]:
-        """The sorted ids of ``actions``: by identity where they are the universe's own objects
-        (C-level lookups, checked with ``is``), else by equality."""
-        universe = self.universe
-        try:
-            ids = list(map(self._by_identity.__getitem__, map(id, actions)))
-            if all(map(operator.is_, map(universe.__getitem__, ids), actions)):
-                ids.sort()
-                return tuple(ids)
-        except KeyError:
-            pass
-        index = self.index
-        try:
-            return tuple(sorted([index[a] for a in actions]))
-        except KeyError:
-            missing = next(a for a in actions if a not in index)
-            raise InvalidStateError(
-                f"{self.game.name}: action {missing!r} is not in the action universe"
-            ) from None
 
     def chance_ids(self, state: Any) -> tuple[tuple[int, float], ...]:
         """The chance outcomes of ``state`` as (id, probability) sorted by id."""
