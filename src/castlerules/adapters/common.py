@@ -27,7 +27,6 @@ from __future__ import annotations
 import enum
 import functools
 import importlib
-import operator
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -95,9 +94,6 @@ class ActionTable:
         self.game = game
         self.universe: tuple[Any, ...] = game.action_universe()
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.universe)}
-        #: id(action) -> index, for the universe's own objects (kept alive by ``universe``). Games
-        #: whose move generators return these very objects get their ids without hashing.
-        self._by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.universe)}
         if len(self.index) != len(self.universe):
             raise InvalidOptionError(f"{game.name}: the action universe has duplicates")
         self._chance: BoundedCache[int, tuple[Any, ChanceIds]] = BoundedCache(256)
