@@ -248,3 +248,21 @@ def test_openspiels_example_programs_run_on_castlerules_games() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and "usage:" in bad.stderr
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_a_games_fast_legal_ids_agree_with_the_universe(name: str) -> None:
+    """Where a game's ``space`` module computes legal ids itself (for speed), they are exactly the
+    universe indices of the game's legal actions, on the states of a random game."""
+    from castlerules.adapters.common import ActionTable
+    from castlerules.core.play import playout
+
+    game = castlerules.make(name)
+    table = ActionTable(game)
+    states, _ = playout(game, random.Random(5), max_plies=300)
+    for state in states[::7]:
+        if game.is_terminal(state) or game.is_chance(state):
+            continue
+        for player in sorted(game.actors(state)):
+            legal = game.legal_actions_of(state, player)
+            assert table.legal_ids(state, player) == tuple(sorted(table.index[a] for a in legal))

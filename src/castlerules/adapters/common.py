@@ -98,6 +98,10 @@ class ActionTable:
             raise InvalidOptionError(f"{game.name}: the action universe has duplicates")
         self._chance: BoundedCache[int, tuple[Any, ChanceIds]] = BoundedCache(256)
         self._ids: BoundedCache[int, tuple[tuple[Any, ...], tuple[int, ...]]] = BoundedCache(4096)
+        #: A game's ``space.legal_ids(game, state, player, legal)`` (optional): the sorted ids of
+        #: ``legal`` (the actions the game listed), computed without hashing every action.
+        space = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.space")
+        self._fast_ids: Callable[..., tuple[int, ...]] | None = getattr(space, "legal_ids", None)
         #: The notation of chance outcomes by id (it depends on the outcome alone). Entries are
         #: only ever added, each with one assignment, so threads may share it.
         self.chance_text: dict[int, str] = {}
@@ -124,14 +128,17 @@ class ActionTable:
         cached = self._ids.get(key)
         if cached is not None and cached[0] is legal:
             return cached[1]
-        index = self.index
-        try:
-            found = tuple(sorted([index[a] for a in legal]))
-        except KeyError:
-            missing = next(a for a in legal if a not in index)
-            raise InvalidStateError(
-                f"{game.name}: action {missing!r} is not in the action universe"
-            ) from None
+        if self._fast_ids is not None:
+            found: tuple[int, ...] = self._fast_ids(game, state, player, legal)
+        else:
+            index = self.index
+            try:
+                found = tuple(sorted([index[a] for a in legal]))
+            except KeyError:
+                missing = next(a for a in legal if a not in index)
+                raise InvalidStateError(
+                    f"{game.name}: action {missing!r} is not in the action universe"
+                ) from None
         self._ids.put(key, (legal, found))
         return found
 
