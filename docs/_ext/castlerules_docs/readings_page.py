@@ -109,8 +109,7 @@ def page_readings(gd: GameDoc, root: Path, folder: Path) -> list[str]:
     ]
     computed = sorted({str(e["computed"]) for e in data.get("readings", []) if isinstance(e, dict) and e.get("computed")})
     if len(computed) > 1:
-        out += [f"The readings were computed between {esc(computed[0])} and {esc(computed[-1])} "
-                "(a resumed run keeps the readings an earlier run made from the same code).", ""]  # fmt: skip
+        out += [f"The readings were computed between {esc(computed[0])} and {esc(computed[-1])}.", ""]
     if state == "stale-game":
         out += [".. warning::", "", "   **Older than the code.** This game's rules, theorems or "
                 "spec have changed since this data was made, so some results below may no longer "
