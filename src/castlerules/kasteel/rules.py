@@ -159,8 +159,11 @@ def line_tables(board: Board, reading: LineReading) -> tuple[tuple[tuple[Line | 
                     continue
                 span = ray[: targets[-1] + 1]
                 nearest = tuple(moves[(p * size + sq) * size + ray[j]] for j in targets)
-                before = {1 << x: sum(1 for j in targets if j < i) for i, x in enumerate(span)}
-                upto = {1 << x: sum(1 for j in targets if j <= i) for i, x in enumerate(span)}
+                before, upto, count, chosen = {}, {}, 0, set(targets)
+                for i, x in enumerate(span):
+                    before[1 << x] = count
+                    count += i in chosen
+                    upto[1 << x] = count
                 mask = sum(1 << x for x in span)
                 decreasing = DIRECTIONS[d][0] + DIRECTIONS[d][1] * board.width < 0
                 moves_up = nearest[::-1] if decreasing else nearest
