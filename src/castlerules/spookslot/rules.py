@@ -580,6 +580,18 @@ class Spookslot(Game[State, Any]):
 
     # -- legality --------------------------------------------------------------------------
     def rule_violation(self, state: State, action: Any) -> Violation | None:
+        cls, phase = action.__class__, state.phase
+        if cls is Roll:  # the common legal cases first (the same tests as the checks below)
+            if (phase is Phase.ROLL or phase is Phase.REROLL) and action.face in self._faces:
+                return None
+        elif cls is Move:
+            if phase is Phase.MOVE and action in self.move_set(state).dest:
+                return None
+        elif cls is Ball and phase is Phase.BALL and action.trap in self._traps:
+            return None
+        return self._violation(state, action)
+
+    def _violation(self, state: State, action: Any) -> Violation | None:
         if state.phase is Phase.OVER:
             cid = "spookslot.einde.twee-vier" if self._n <= 4 else "spookslot.einde.vijf-zes"
             return violation(cid, "the game is over")
