@@ -147,6 +147,11 @@ _new_move_set = tuple.__new__
 _PAWN_CACHE: BoundedCache[
     tuple[Any, str, int, int], tuple[tuple[tuple[str, ...], str, bool], ...]
 ] = BoundedCache(PAWN_CACHE)
+#: A pawn's moves with their ends and the moves that drop the ball, by (game signature, player,
+#: pawn, square, roll, occupancy within reach).
+_MINE_CACHE: BoundedCache[
+    tuple[Any, int, int, str, int, int], tuple[tuple[tuple[Move, str], ...], frozenset[Move]]
+] = BoundedCache(PAWN_CACHE)
 #: The kernel's answers by its arguments (a pure function: shared by every game).
 _LANDING_CACHE: BoundedCache[tuple[int, int, tuple[bool, ...], bool, bool], int] = BoundedCache(
     LANDING_CACHE
@@ -264,10 +269,9 @@ class Spookslot(Game[State, Any]):
         self._named: tuple[tuple[dict[tuple[str, ...], Move], ...], ...] = tuple(
             tuple({} for _ in range(self._per_player)) for _ in range(self._n)
         )
-        #: A pawn's moves by (player, pawn, square, roll, occupancy within reach).
-        self._mine: BoundedCache[
-            tuple[int, int, str, int, int], tuple[tuple[tuple[Move, str], ...], frozenset[Move]]
-        ] = BoundedCache(PAWN_CACHE)
+        #: A pawn's moves by (signature, player, pawn, square, roll, occupancy within reach),
+        #: shared by the games of one signature.
+        self._mine = _MINE_CACHE
         self._state_cache: BoundedCache[State, MoveSet] = BoundedCache(STATE_CACHE)
 
     @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
@@ -459,7 +463,7 @@ class Spookslot(Game[State, Any]):
             within = reach.get(pos)
             if within is None:
                 within = reach.setdefault(pos, self.board.reach(pos, self.window))
-            key = (p, k, pos, roll, occ & within)
+            key = (self._signature, p, k, pos, roll, occ & within)
             found = mine.get(key)
             if found is None:
                 found = mine.put(key, self._pawn_moves(p, k, pos, roll, occ & within))
