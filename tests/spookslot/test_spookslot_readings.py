@@ -213,3 +213,32 @@ def test_every_option_is_playable_or_reasoned() -> None:
                 continue
             g = castlerules.make("spookslot", readings={interp.short_id: option.id})
             assert g.reading(interp.id) == option.id
+
+
+@pytest.mark.parametrize(
+    "readings",
+    [{"forced-move": "optional"}, {"start-line": "line-square"}, {"exit-exact": "count-back"},
+     {"bounce-past-exit": "share"}, {"route-choice": "bounce-safe"}],
+)
+def test_every_reading_fits_the_adapters_action_universe_and_observation(
+    readings: dict[str, str],
+) -> None:
+    """The adapters' stable ids: every legal action of random games under the reading is in the
+    action universe, and every observation has the same length."""
+    import random
+
+    from castlerules.core.play import random_action
+    from castlerules.spookslot import space
+
+    g = castlerules.make("spookslot", readings=readings)
+    universe = set(g.action_universe())
+    size = space.observation_size(g)
+    rng = random.Random(5)
+    for _ in range(3):
+        s = g.initial_state()
+        while not g.is_terminal(s):
+            assert set(g.legal_actions(s)) <= universe
+            assert len(space.observation(g, s)) == size
+            s = g.apply(s, random_action(g, s, rng))
+    default = castlerules.make("spookslot").action_universe()
+    assert g.action_universe()[: len(default)] == default  # the default ids stay as they are

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from castlerules.spookslot.state import EXIT, START, TRAPS, Ball, Move, Passage, Phase, Roll, State
+from castlerules.spookslot.state import (
+    EXIT,
+    LINE,
+    START,
+    TRAPS,
+    Ball,
+    Move,
+    Pass,
+    Passage,
+    Phase,
+    Roll,
+    State,
+)
 
 if TYPE_CHECKING:
     from castlerules.spookslot.rules import Spookslot
@@ -30,8 +42,13 @@ def routes(game: Spookslot) -> tuple[tuple[str, ...], ...]:
 
 
 def action_universe(game: Spookslot) -> tuple[Any, ...]:
+    """The chance outcomes, then per player every move, the passage decisions, and — only when
+    moving is optional (spookslot.interp.forced-move = optional) — the passes, last (so the ids of
+    the other readings stay as they are)."""
     pawns = range(game.pawns_per_player)
     via = routes(game)
+    passes = tuple(Pass(p) for p in range(game.num_players)) \
+        if game.reading("forced-move") == "optional" else ()
     return (
         *(Roll(f) for f in FACES),
         *(Ball(t) for t in TRAPS),
@@ -45,11 +62,14 @@ def action_universe(game: Spookslot) -> tuple[Any, ...]:
                 Passage(p, k, False),
             )
         ),
+        *passes,
     )
 
 
 def _places(game: Spookslot) -> dict[str, int]:
-    return {q: i for i, q in enumerate((START, *game.board.ids, EXIT))}
+    """Where a pawn can be, numbered (the start line only under its reading, after the Exit)."""
+    line = (LINE,) if game.reading("start-line") == "line-square" else ()
+    return {q: i for i, q in enumerate((START, *game.board.ids, EXIT, *line))}
 
 
 def observation_size(game: Spookslot) -> int:
