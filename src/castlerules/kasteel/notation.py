@@ -33,7 +33,8 @@ A position is one line of four fields separated by single spaces, in the spirit 
 ``<passes>``
     The passes yellow and red have left, as ``<yellow>,<red>``.
 ``<skulls>``
-    The skull squares placed so far, separated by commas (``i11,j10,k11,s11``), or ``-`` for none.
+    The skull squares placed so far in board order (row 1 first, and from ``a`` within a row),
+    separated by commas (``j10,i11,k11,s11``), or ``-`` for none.
     While fewer skulls are placed than the game's option says, the game is at its chance node.
 
 The start of the default game (level 1, before the skulls fall), ``START``::
@@ -42,8 +43,8 @@ The start of the default game (level 1, before the skulls fall), ``START``::
 
 After the skulls fall on i11, j10, k11 and s11 and yellow plays ``c8-c9``::
 
-    5R7R5/7R3R7/19/19/19/7R3R7/19/2R13R2/19/19/19/2Y13Y2/19/7Y3Y7/19/19/19/7Y3Y7/5Y7Y5 y 8,8 i11,j10,k11,s11
-    5R7R5/7R3R7/19/19/19/7R3R7/19/2R13R2/19/19/2Y16/16Y2/19/7Y3Y7/19/19/19/7Y3Y7/5Y7Y5 r 8,8 i11,j10,k11,s11
+    5R7R5/7R3R7/19/19/19/7R3R7/19/2R13R2/19/19/19/2Y13Y2/19/7Y3Y7/19/19/19/7Y3Y7/5Y7Y5 y 8,8 j10,i11,k11,s11
+    5R7R5/7R3R7/19/19/19/7R3R7/19/2R13R2/19/19/2Y16/16Y2/19/7Y3Y7/19/19/19/7Y3Y7/5Y7Y5 r 8,8 j10,i11,k11,s11
 
 A malformed text raises ``castlerules.ParseError`` naming the column (``column 17: ...``); a
 well-formed text of an impossible position (two knights too many, passes above the level's) raises

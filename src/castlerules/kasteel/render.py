@@ -6,6 +6,7 @@ import string
 from xml.sax.saxutils import escape
 
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, default_board
+from castlerules.kasteel.notation import position_text
 from castlerules.kasteel.state import State
 
 _GROUND = {Kind.GROUND: ".", Kind.WALL: "#", Kind.CANAL: "C", Kind.KEY: "K"}
@@ -42,6 +43,7 @@ def render_text(board: Board, state: State) -> str:
         "skulls: " + (" ".join(board.name(s) for s in sorted(state.skulls)) or "none placed")
         + "   (Y/R knight, y/r key square, # wall, C canal, * skull)"
     )
+    lines.append("position: " + position_text(board.width, board.height, state))
     return "\n".join(lines)
 
 
