@@ -111,3 +111,11 @@ def test_reprs_show_the_notation() -> None:
     assert repr(Pass(1)) == "Pass('p1 pass')"
     assert repr(PlaceSkull(b.square("j10"))) == "PlaceSkull('skull j10')"
     assert castlerules.position("kasteel", START) == Kasteel().initial_state()
+
+
+def test_the_grammar_page_is_clean_restructuredtext() -> None:
+    docutils_core = pytest.importorskip("docutils.core")
+    docutils_core.publish_string(
+        notation.__doc__, writer_name="null",
+        settings_overrides={"report_level": 2, "halt_level": 2},
+    )

@@ -3,13 +3,13 @@
 Actions
 -------
 
-========================  =================================================================
-``f1-g1``                 the knight on f1 moves to the empty square g1
-``h2xh3``                 the knight on h2 captures the opposing knight on h3
-``skull j10``             chance: a skull falls on j10 (before the first move)
-``pass``                  the player to move passes (he has knights but no legal move)
-``p0 f1-g1``, ``p1 pass``  the same with the player named (``p0`` yellow, ``p1`` red)
-========================  =================================================================
+===========================  ==============================================================
+``f1-g1``                    the knight on f1 moves to the empty square g1
+``h2xh3``                    the knight on h2 captures the opposing knight on h3
+``skull j10``                chance: a skull falls on j10 (before the first move)
+``pass``                     the player to move passes (he has knights but no legal move)
+``p0 f1-g1``, ``p1 pass``    the same with the player named (``p0`` yellow, ``p1`` red)
+===========================  ==============================================================
 
 Only one player may act at a time, so the player prefix is accepted but never needed; text without
 it is the move of the player to move. ``x`` means a capture and ``-`` a move to an empty square: a
