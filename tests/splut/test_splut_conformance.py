@@ -33,8 +33,20 @@ def test_text_and_svg_pictures() -> None:
     s = game.initial_state()
     text = game.render(s)
     assert text.count("@@") == 4 and "S3" in text and "T2" in text
-    svg = render_svg(s)
+    assert text.splitlines()[-1] == "position: " + game.state_to_text(s)
+    svg = game.render_svg(s, highlight=("e5", "E1"))
     root = ET.fromstring(svg)
-    assert root.tag.endswith("svg")
-    assert svg.count("<rect") == 41 and svg.count('fill="#8c8c8c"') == 4
-    assert svg.count("<text") == 12
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.tag == f"{ns}svg" and int(root.get("width", "0")) <= 700
+    titles = [t.text or "" for t in root.iter(f"{ns}title")]
+    assert titles[0] == "Splut! position: " + game.state_to_text(s)
+    squares = [t for t in titles if len(t) == 2]
+    assert len(squares) == 41
+    assert sum(t == "rock" for t in titles) == 4 + 1  # the four rocks and the legend's
+    assert sum("'s " in t for t in titles) == 12
+    assert {t for t in titles if t.endswith("(marked)")} == {"e5 (marked)", "e1 (marked)"}
+    words = " ".join(t.text or "" for t in root.iter(f"{ns}text"))
+    for label in ("Legend", "player 0 (South)", "player 3 (East)", "sorcerer", "troll", "dwarf",
+                  "marked square", game.state_to_text(s).split(" ")[0][:20]):
+        assert label in words, label
+    assert render_svg(s).startswith("<svg")

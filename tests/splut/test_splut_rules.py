@@ -7,6 +7,7 @@ import pytest
 import castlerules
 from castlerules import IllegalActionError, InvalidOptionError, InvalidStateError, ParseError
 from castlerules.core.errors import InvalidActionError
+from castlerules.core.examples import load_examples
 from castlerules.splut import Lev, Pass, Splut, State, Step, Throw
 from castlerules.splut.board import BY_NAME, NAMES, OFF, TIPS, Dir
 
@@ -36,6 +37,22 @@ def where(state: State, player: int) -> str:
 
 def rocks(state: State) -> str:
     return " ".join(NAMES[r] for r in state.rocks)
+
+
+EXAMPLES = {e.id: e for e in load_examples("splut")}
+
+
+def worked(example_id: str, game: Splut = G2) -> tuple[State, list[State]]:
+    """The worked example's position and the states after each of its moves (checked against
+    the example's recorded result)."""
+    example = EXAMPLES[example_id]
+    state = game.state_from_text(example.before)
+    after = []
+    for move in example.moves:
+        state = game.play(state, move)
+        after.append(state)
+    assert state == game.state_from_text(example.after)
+    return game.state_from_text(example.before), after
 
 
 # -- setup and seating --------------------------------------------------------------------------
@@ -131,11 +148,11 @@ def test_orthogonal_single_steps_onto_free_squares() -> None:
                     "splut.voorbeeld.trekken-een-beweging", "splut.trol.trekken-optioneel")
 def test_pull_example() -> None:
     """'De trol gaat bij de rots vandaan ... en trekt die naar zich toe. (Deze actie telt als één
-    beweging.)' — troll e4, rock e3; the troll steps to e5 and pulls the rock to e4."""
-    s = G2.position({0: "Sa5 Te4", 1: "Se9 Tb6"}, "e3 i5 c3 g3")
-    pulled = act(G2, s, "p0 Te4-e5 pull")
-    assert where(pulled, 0) == "Sa5 Te5" and sq("e4") in pulled.rocks and sq("e3") not in pulled.rocks
-    assert pulled.steps_left == 2
+    beweging.)' — the worked example: troll e4, rock e3; the troll steps to e5 and pulls the rock
+    to e4."""
+    s, (pulled,) = worked("splut.voorbeeld.trekken")
+    assert where(pulled, 0) == "Sa5 Te5 Dc3" and sq("e4") in pulled.rocks
+    assert sq("e3") not in pulled.rocks and pulled.steps_left == s.steps_left - 1
     plain = act(G2, s, "p0 Te4-e5")
     assert sq("e3") in plain.rocks  # pulling is optional
 
@@ -154,15 +171,13 @@ def test_pull_only_in_a_straight_line() -> None:
                     "splut.woorden.werpen")
 def test_step_onto_rock_forces_throw_and_ends_turn() -> None:
     """'Wanneer een trol stopt op een vak met een rots, pakt hij die op en moet hij die ... werpen.
-    De handeling Werpen beëindigt je zet onmiddellijk.'"""
-    s = G2.position({0: "Sa5 Te4", 1: "Se9 Tb6"}, "e5 i5 c3 g3")
-    s = act(G2, s, "p0 Te4-e5")
-    assert s.throw_from == sq("e5") and s.steps_left == 2
-    assert all(isinstance(a, Throw) for a in G2.legal_actions(s))
-    assert clause_of(G2, s, "p0 Sa5-b5") == "splut.trol.werpen"
-    s = act(G2, s, "p0 throw e")
-    assert s.to_move == 1 and s.steps_left == 3 and s.throw_from == OFF
-    assert rocks(s) == "c3 g3 h5 i5"  # flew f5, g5 and stopped before the rock on i5
+    De handeling Werpen beëindigt je zet onmiddellijk.' — the worked example Werpen."""
+    _, (holding, thrown) = worked("splut.voorbeeld.werpen")
+    assert holding.throw_from == sq("e5") and holding.steps_left == 2
+    assert all(isinstance(a, Throw) for a in G2.legal_actions(holding))
+    assert clause_of(G2, holding, "p0 Sa5-b5") == "splut.trol.werpen"
+    assert thrown.to_move == 1 and thrown.steps_left == 3 and thrown.throw_from == OFF
+    assert rocks(thrown) == "g3 c5 h5 i5"  # flew f5, g5 and stopped before the rock on i5
 
 
 @pytest.mark.clause("splut.werpen.rand", "splut.werpen.vlucht")
@@ -195,9 +210,8 @@ def test_throw_stops_before_rock() -> None:
 def test_splut_sorcerer_example() -> None:
     """'De rots staat in een rechte lijn met een tovenaar! SPLUT! De rots valt op de tovenaar.'
     'worden hij en zijn hele team uit het spel verwijderd. De rots blijft liggen op het vak waar de
-    tovenaar stierf.'"""
-    s = G2.position({0: "Sa5 Te4 Dc3", 1: "Se7 Td8 Dd7"}, "e5 i5 b4 g3")
-    s = act(G2, act(G2, s, "p0 Te4-e5"), "p0 throw n")
+    tovenaar stierf.' — the worked example."""
+    _, (_, s) = worked("splut.voorbeeld.werpen-splut")
     assert where(s, 1) == "" and sq("e7") in s.rocks
     assert G2.is_terminal(s) and G2.winners(s) == frozenset({0})
     assert G2.legal_actions(s) == () and G2.actors(s) == frozenset()
@@ -219,9 +233,8 @@ def test_splut_dwarf() -> None:
     s = G2.position({0: "Sa5 Te4", 1: "Sf8 Te8 De6"}, "e5 i5 b4 g3")
     s1 = act(G2, act(G2, s, "p0 Te4-e5"), "p0 throw n")
     assert sq("e7") in s1.rocks and where(s1, 1) == "Sf8 Te8 De6"
-    # dwarf on e7 with the troll on e8 behind it: SPLUT, only the dwarf leaves
-    s = G2.position({0: "Sa5 Te4", 1: "Sf8 Te8 De7"}, "e5 i5 b4 g3")
-    s2 = act(G2, act(G2, s, "p0 Te4-e5"), "p0 throw n")
+    # the worked example: the dwarf on e7 with the troll on e8 behind it: only the dwarf leaves
+    _, (_, s2) = worked("splut.splut.dwerg")
     assert sq("e7") in s2.rocks and where(s2, 1) == "Sf8 Te8" and not G2.is_terminal(s2)
     # a dwarf at the edge is crushed too
     s = G2.position({0: "Sa5 Te4", 1: "Sf8 Td8 De9"}, "e5 i5 b4 g3")
@@ -267,11 +280,11 @@ def test_pull_and_throw() -> None:
                     "splut.woorden.duwen", "splut.rotsen.niemand")
 def test_push_example() -> None:
     """'Alle stukken die op zijn weg staan, worden in dezelfde richting als de dwerg verplaatst.'
-    Dwarf c5 pushes troll d5, rock e5, sorcerer f5 one square east; g5 was free."""
-    s = G2.position({0: "Sb4 Tb6 Dc5", 1: "Sf5 Td5"}, "e5 i5 e1 e9")
-    s = act(G2, s, "p0 Dc5-d5")
-    assert where(s, 0) == "Sb4 Tb6 Dd5" and where(s, 1) == "Sg5 Te5" and sq("f5") in s.rocks
-    assert sq("f5") in s.moved_now
+    The worked example: the dwarf on c5 pushes the troll on d5, the rock on e5 and the sorcerer on
+    f5 one square east; g5 was free."""
+    _, (s,) = worked("splut.voorbeeld.duwen")
+    assert where(s, 0) == "Sb4 Tb6 Dd5" and where(s, 1) == "Sg5 Te5 De9" and sq("f5") in s.rocks
+    assert sq("f5") in s.moved_now and s.throw_from == OFF
 
 
 @pytest.mark.clause("splut.dwerg.duwen-lijn", "splut.woorden.duwen")
@@ -295,13 +308,11 @@ def test_push_never_kills_or_throws() -> None:
                     "splut.woorden.zweven")
 def test_levitation_example() -> None:
     """'Een tovenaar verplaatst zich (één, twee of drie vakken) en de rots volgt dezelfde
-    bewegingen.' The sorcerer on d3 walks d4, d5, c5; the far rock on g3 follows to g4, g5, f5."""
-    s = G2.position({0: "Sd3 Tf2", 1: "Sf8 Td8"}, "g3 a5 i5 e9")
-    s = act(G2, s, "p0 Sd3-d4 lev g3-g4")
-    assert s.lev == Lev.ACTIVE and s.lev_rock == sq("g4")
-    s = act(G2, s, "p0 Sd4-d5 lev g4-g5")
-    s = act(G2, s, "p0 Sd5-c5 lev g5-f5")
-    assert rocks(s) == "a5 f5 i5 e9" and where(s, 0) == "Sc5 Tf2" and s.to_move == 1
+    bewegingen.' The worked example: the sorcerer on d3 walks d4, d5, c5; the far rock on g3
+    follows to g4, g5, f5."""
+    _, (first, _, s) = worked("splut.voorbeeld.zweven")
+    assert first.lev == Lev.ACTIVE and first.lev_rock == sq("g4")
+    assert rocks(s) == "a5 f5 i5 e9" and where(s, 0) == "Sc5 Tf2 Dc3" and s.to_move == 1
     assert s.moved_before == {sq("f5")}
 
 
