@@ -116,6 +116,6 @@ def test_reprs_show_the_notation() -> None:
 def test_the_grammar_page_is_clean_restructuredtext() -> None:
     docutils_core = pytest.importorskip("docutils.core")
     docutils_core.publish_string(
-        notation.__doc__, writer_name="null",
+        notation.__doc__, writer="null",
         settings_overrides={"report_level": 2, "halt_level": 2},
     )
