@@ -7,6 +7,7 @@ neighbour in the same direction), the four throws and the pass. No chance outcom
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,31 @@ def action_universe(game: Splut) -> tuple[Any, ...]:
         *(a for p in players for a in (*_steps(game, p), *acts.throws[p], acts.passes[p])),
         *extra,
     )
+
+
+@functools.cache
+def _identity_index(players: int, stays: bool) -> dict[int, int]:
+    """id(interned action) -> its index in the universe of a game with ``players`` players (and the
+    extra levitating steps when ``stays``). The interned actions live as long as the process, so
+    their ids are never reused."""
+    from castlerules.splut.rules import Splut
+
+    readings = {"levitate-blocked": "rock-stays"} if stays else None
+    universe = action_universe(Splut(players=players, readings=readings))
+    return {id(a): i for i, a in enumerate(universe)}
+
+
+def legal_ids(game: Splut, state: State, player: int | None, legal: Sequence[Any]) -> tuple[int, ...]:
+    """The sorted universe indices of ``legal`` (the actions the game just listed), found by the
+    identity of the interned action objects instead of hashing each action (the adapters' speed
+    hook). An action that is not interned is looked up by equality."""
+    index = _identity_index(game.num_players, game.lev_may_stay)
+    try:
+        return tuple(sorted([index[id(a)] for a in legal]))
+    except KeyError:
+        universe = action_universe(game)
+        position = {a: i for i, a in enumerate(universe)}
+        return tuple(sorted(position[a] for a in legal))
 
 
 def _square(square: int) -> list[int]:
