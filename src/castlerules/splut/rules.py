@@ -13,8 +13,9 @@ small bookkeeping kernels are memoized by their arguments, and each interpretati
 resolved into a plain attribute when the game is made.
 
 Game objects are safe to share between threads: the only mutable data they hold are bounded
-memo tables of immutable values (``core.cache.BoundedCache``) and a table of interned actions
-that is filled in place, slot by slot, with values that never change.
+memo tables of immutable values (``core.cache.BoundedCache``, for turns beyond the tabulated
+ones); the tables of interned actions and of the bookkeeping are built once per process
+(``functools.cache``) and never change. States carry their derived fields from construction on.
 """
 
 from __future__ import annotations
