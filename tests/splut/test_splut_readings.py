@@ -346,3 +346,22 @@ def test_generator_and_predicate_agree_under_the_reading(
         legal = set(g.legal_actions(state))
         assert legal == {a for a in g.candidate_actions(state) if g.violation(state, a) is None}
         state = g.apply(state, rng.choice(sorted(legal, key=repr)))
+
+
+@pytest.mark.clause("splut.zet.verplicht", "splut.beweging.bezet", "splut.tovenaar.zweven")
+def test_without_levitating_ahead_everyone_can_be_boxed_in() -> None:
+    """The finding of theorem splut.no-deadlock under levitate-ahead = forbidden: both sorcerers
+    are boxed in by rocks they may not levitate out of their way, both trolls by pieces. By
+    default the sorcerer on b5 escapes by levitating the rock on c5 to d5 and stepping after it;
+    passing would go on for ever; the literal ruleset plays 'eliminated', which ends the game."""
+    text = "Sb5,Ta5/Sc6,Tb6 b4,c5,d6,c7 p0 4 3 - - - -"
+    boxed = game(levitate_ahead="forbidden")
+    s = boxed.state_from_text(text)
+    assert boxed.legal_actions(s) == (Pass(0),)
+    after = boxed.apply(s, Pass(0))
+    assert boxed.legal_actions(after) == (Pass(1),)
+    assert boxed.apply(after, Pass(1)).pieces == s.pieces  # and so on, for ever
+    assert clause_of(DEFAULT, DEFAULT.state_from_text(text), "p0 Sb5-c5 lev c5-d5") is None
+    literal = Splut(ruleset="literal")
+    out = literal.apply(literal.state_from_text(text), Pass(0))
+    assert literal.is_terminal(out) and literal.winners(out) == {1}
