@@ -350,3 +350,22 @@ def test_the_adapter_examples_run(document: str, tmp_path: Path) -> None:
         done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
                               text=True, timeout=300)  # fmt: skip
         assert done.returncode == 0, f"example {k} of {document} fails:\n{done.stderr[-3000:]}"
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_each_notation_docstring_is_valid_restructuredtext(name: str) -> None:
+    """The game's page shows its notation module's docstring; a broken one is shown as plain text
+    (the build degrades instead of failing), and this test names it."""
+    import importlib
+    import io
+
+    import docutils.core
+
+    from castlerules.core.catalog import GAMES
+
+    package = GAMES[name].split(":")[0].rsplit(".", 1)[0]
+    doc = importlib.import_module(f"{package}.notation").__doc__ or ""
+    plain = re.sub(r":(?:[\w-]+:)?[\w-]+:`([^`]*)`", r"``\1``", doc)
+    stream = io.StringIO()
+    docutils.core.publish_doctree(plain, settings_overrides={"warning_stream": stream, "report_level": 2})
+    assert not stream.getvalue(), f"{package}.notation: {stream.getvalue()[:500]}"

@@ -154,9 +154,24 @@ def on_doctree_read(app: Any, doctree: Any) -> None:
                     annotation.parent.remove(annotation)
 
 
+_STRUCTURE = re.compile(r"^\s*(=+|-+|~+)(\s+=+)*\s*$")
+#: Docstrings shown as plain text because they are not valid reStructuredText (name -> problem).
+BROKEN: dict[str, str] = {}
+
+
 def on_process_docstring(app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:
-    """Make plain-text docstrings safe; append the clauses a function enforces and the
-    interpretations it reads, linked."""
+    """Make plain-text docstrings safe; show a docstring with broken tables or sections as plain
+    text (so one bad docstring does not break the build; ``test_docs`` names it); append the
+    clauses a function enforces and the interpretations it reads, linked."""
+    from castlerules_docs.game_pages import rst_problems
+
+    if any(_STRUCTURE.match(line) for line in lines):
+        problem = rst_problems("\n".join(lines))
+        if problem:
+            BROKEN[name] = problem
+            lines[:] = ["*This docstring is not valid reStructuredText, so it is shown as plain text.*",
+                        "", "::", "", *("    " + line for line in lines), ""]  # fmt: skip
+            return
     lines[:] = [plain_text_safe(line) for line in lines]
     ids: tuple[str, ...] = getattr(obj, "__clauses__", ()) or ()
     if ids and isinstance(ids, tuple) and callable(obj):
