@@ -11,6 +11,7 @@ from castlerules.core.theorem import METHODS, Run
 THEOREMS = [t for name in castlerules.games() for t in castlerules.make(name).theorems()]
 
 
+@pytest.mark.slow  # every theorem of every game: what `castlerules verify` runs (CI runs both)
 @pytest.mark.parametrize("t", THEOREMS, ids=[t.id for t in THEOREMS])
 def test_theorem_has_its_expected_status(t: object, theorem_runs: dict[str, Run]) -> None:
     result = theorem_runs[t.id]  # type: ignore[attr-defined]
