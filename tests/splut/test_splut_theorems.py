@@ -248,10 +248,19 @@ class FourSteps(Splut):
         return nxt if nxt.turn < 2 else attrs.evolve(nxt, steps_left=4)
 
 
+class PullNotWritten(Splut):
+    """Broken: the text of a pulling step leaves out 'pull' (records would not replay)."""
+
+    def action_to_str(self, state: State, action: Any) -> str:
+        return super().action_to_str(state, action).replace(" pull", "")
+
+
 @pytest.mark.clause("splut.tovenaar.stoppen", "splut.tovenaar.vorige-speler", "splut.splut.team",
                     "splut.zet.verplicht", "splut.zet.drie")
 @pytest.mark.parametrize(
-    "broken", [LevitationGoesOn, ForgetsThePreviousPlayer, TrollSurvives, PassAnyTime, FourSteps]
+    "broken",
+    [LevitationGoesOn, ForgetsThePreviousPlayer, TrollSurvives, PassAnyTime, FourSteps,
+     PullNotWritten],
 )
 def test_transition_theorem_catches_broken_rules(broken: type[Splut]) -> None:
     result = theorems.check_transition(broken())

@@ -652,7 +652,8 @@ def transition_mismatch(
 ) -> Result | None:
     """Where the game and the reference disagree about ``state``, if anywhere: the end, the winner,
     who acts, the legal actions (the move generator, and — with ``predicate`` — the legality
-    predicate on every candidate), and every field of the state after each legal action."""
+    predicate on every candidate), and every field of the state after each legal action; and
+    whether the state's position text and each legal action's text read back (records replay)."""
     if game.is_terminal(state) != reference.over(state):
         return _refute(game, state, "the game and the reference disagree on whether it is over")
     if set(game.winners(state)) != reference.winners(state):
@@ -675,7 +676,12 @@ def transition_mismatch(
                 return _refute(game, state, f"violation() says {found}", action)
             if found is not None and find_clause(found.clause).nl != found.text_nl:
                 return _refute(game, state, f"violation cites {found.clause} wrongly", action)
+    if game.state_from_text(game.state_to_text(state)) != state:
+        return _refute(game, state, "the position text does not read back as this state")
     for action in legal:
+        if game.parse_action(state, game.action_to_str(state, action)) != action:
+            return _refute(game, state, "the action's text does not read back as the action",
+                           action)
         after = game.successor(state, action)
         want = reference.after(state, action)
         if after != want:
@@ -1562,7 +1568,9 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "game's end, winner, player to act, legal actions — by the move generator and by the "
             "legality predicate on every candidate — and the whole state after every legal "
             "action (pieces, rocks, player to move, turn, steps left, throw, levitation, moved "
-            "rocks) are exactly those of an independent reading of the rules (exhaustive).",
+            "rocks) are exactly those of an independent reading of the rules, which shares only "
+            "the board geometry (itself checked by splut.board) with the game; and every "
+            "position and legal action written as text reads back (exhaustive).",
             (*turn_rules, *steps, *order, *end, *throw[:5], *push[:2]), "exhaustive",
             functools.partial(check_transition, g, 3),
             fails_with=f"{TESTS}::test_transition_theorem_catches_broken_rules",
