@@ -19,9 +19,10 @@ For every mutant this script
 
 1. applies it to a temporary copy of ``src/`` (and ``specs/``);
 2. checks that it changes behaviour on some reachable state: the original rules write a probe of
-   states from seeded random games (and the listed positions) — the legal actions as text, whether
-   the state is terminal, the winners, the actors, the chance distribution and every successor — and
-   the mutant must disagree somewhere (a mutant that changes nothing is an error in the kit);
+   the initial state and of states from seeded random games (and the listed positions) — the legal
+   actions as text, whether the state is terminal, the winners, the actors, the chance distribution
+   and every successor — and the mutant must disagree somewhere (a mutant that changes nothing is an
+   error in the kit);
 3. runs ``castlerules verify GAME --json`` (the theorems only, with the mutant's readings) under the
    mutant; the mutant is *killed* if any theorem does not give its expected result (a crash or a
    time-out counts, and is shown as such).
@@ -142,7 +143,11 @@ def run_probe(game_name: str, readings: dict[str, str], states: list[str]) -> li
     import castlerules
 
     game = castlerules.make(game_name, readings=readings or None)
-    out = []
+    out: list[dict[str, Any]] = []
+    try:  # the start itself: a set-up mutant changes it without changing any later state's rules
+        out.append({"initial": game.state_to_json(game.initial_state())})
+    except Exception as exc:
+        out.append({"error": f"initial: {type(exc).__name__}"})
     for text in states:
         try:
             out.append(observe(game, game.state_from_json(text)))
