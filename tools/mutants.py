@@ -122,9 +122,8 @@ def observe(game: Any, state: Any) -> dict[str, Any]:
 
 def probe_states(game: Any, positions: list[str], seed: int = 1) -> list[str]:
     """State JSON of the probe: the listed positions and states of seeded random games."""
-    from castlerules.core.play import playout
-
     from castlerules.core.errors import RulesError
+    from castlerules.core.play import playout
 
     found: list[str] = []
     for text in positions:
