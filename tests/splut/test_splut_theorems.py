@@ -24,6 +24,7 @@ GAME = Splut()
 BY_ID = {t.id: t for t in theorems.theorems(GAME)}
 
 
+@pytest.mark.slow  # the same runs as tests/core/test_theorems.py and `castlerules verify`
 @pytest.mark.parametrize("theorem_id", sorted(i for i, t in BY_ID.items() if not t.deep))
 def test_theorem_has_expected_result(theorem_id: str) -> None:
     outcome = run(BY_ID[theorem_id])
@@ -45,6 +46,7 @@ def test_register_covers_the_issue() -> None:
     assert BY_ID["splut.state-invariants"].basis == "model"
 
 
+@pytest.mark.slow
 def test_theorems_follow_the_readings() -> None:
     """Built for a game object, the theorems check that game's readings."""
     blocked = Splut(readings={"blocked-throw": "rock-stays", "push-distance": "slide"})
