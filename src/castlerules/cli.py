@@ -444,7 +444,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 raise
             _err().print(f"skipped {name} {readings}: {exc}", markup=False, style="yellow")
             continue
-        theorems += [t for t in game.theorems() if args.deep or not t.deep]
+        theorems += [
+            t for t in game.theorems()
+            if (args.deep or not t.deep or t.id in (args.theorem or ()))
+            and (not args.theorem or t.id in args.theorem)
+        ]
+    if args.theorem:
+        unknown = sorted(set(args.theorem) - {t.id for t in theorems})
+        if unknown:
+            raise RulesError(f"--theorem {unknown[0]}: no theorem of {', '.join(names)} has that id")
     err = _err()
     runs: list[th.Run] = []
     progress = err.is_terminal and not args.json
@@ -693,6 +701,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all-readings", action="store_true",
                    help="under the default and every single-option deviation from it")
     p.add_argument("--deep", action="store_true", help="also the proofs beyond the default budget")
+    p.add_argument("--theorem", action="append", metavar="ID",
+                   help="only this theorem (repeatable)")
     p.add_argument("--verbose", action="store_true", help="print every counterexample's board")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.set_defaults(func=cmd_verify)

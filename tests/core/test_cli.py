@@ -71,10 +71,11 @@ def test_readings_json_lists_every_interpretation(
 
 
 def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "verify", "vlotte-geesten", "--json")
+    code, out, _ = run(capsys, "verify", "vlotte-geesten", "--json", "--theorem",
+                       "vg.answer-unique", "--theorem", "vg.points-conserved")
     assert code == 0
     rows = json.loads(out)
-    assert {r["id"] for r in rows} >= {"vg.answer-unique", "vg.points-conserved"}
+    assert {r["id"] for r in rows} == {"vg.answer-unique", "vg.points-conserved"}
     for r in rows:
         assert {"id", "game", "method", "basis", "status", "expected", "verdict", "readings",
                 "seconds"} <= set(r)
@@ -83,9 +84,9 @@ def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_verify_table_groups_by_game(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "verify", "vlotte-geesten")
+    code, out, err = run(capsys, "verify", "vlotte-geesten", "--theorem", "vg.answer-unique")
     assert code == 0
-    assert "vlotte-geesten: Vlotte Geesten" in out and "as expected" in out
+    assert "vlotte-geesten: Vlotte Geesten" in out and "1 of 1 as expected" in out
     assert "proved" in out and "basis" in out
     assert err.count("\n") >= 1  # progress on stderr (plain when not a terminal)
 
@@ -95,11 +96,13 @@ def test_verify_under_a_reading_says_so(capsys: pytest.CaptureFixture[str]) -> N
     interp = spec.interpretation("next-roller")
     other = next(o.id for o in interp.options if o.id != interp.default)
     code, out, _ = run(capsys, "verify", "vlotte-geesten", "--json", "--reading",
-                       f"next-roller={other}")
+                       f"next-roller={other}", "--theorem", "vg.winner")
     rows = json.loads(out)
-    assert all(r["readings"] == {"vg.interp.next-roller": other} for r in rows)
+    assert rows and all(r["readings"] == {"vg.interp.next-roller": other} for r in rows)
     code, _, err = run(capsys, "verify", "vlotte-geesten", "--reading", "no-such=thing")
     assert code == 2 and "no interpretation" in err
+    code, _, err = run(capsys, "verify", "vlotte-geesten", "--theorem", "vg.no-such")
+    assert code == 2 and "no theorem" in err
 
 
 def test_random_play_is_shown_one_ply_a_line_and_replays(

@@ -30,10 +30,11 @@ QUICK = {
     ],
     ids=[f"{n}-{o}" for n, o in CASES],
 )
-def test_game_conforms(name: str, options: dict[str, Any]) -> None:
+def test_game_conforms(name: str, options: dict[str, Any], request: pytest.FixtureRequest) -> None:
     game = castlerules.make(name, **options)
-    report = check_conformance(game, playouts=2, seed=7)
-    assert report.finished == 2
+    playouts = 3 if request.config.getoption("--slow") else 1
+    report = check_conformance(game, playouts=playouts, seed=7)
+    assert report.finished == playouts
     assert report.states > 0
     assert castlerules.make(name, **game.options) == game
 
