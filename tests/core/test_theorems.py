@@ -12,7 +12,9 @@ THEOREMS = [t for name in castlerules.games() for t in castlerules.make(name).th
 
 
 @pytest.mark.slow  # every theorem of every game: what `castlerules verify` runs (CI runs both)
-@pytest.mark.parametrize("t", THEOREMS, ids=[t.id for t in THEOREMS])
+@pytest.mark.parametrize(
+    "t", [t for t in THEOREMS if not t.deep], ids=[t.id for t in THEOREMS if not t.deep]
+)
 def test_theorem_has_its_expected_status(t: object, theorem_runs: dict[str, Run]) -> None:
     result = theorem_runs[t.id]  # type: ignore[attr-defined]
     assert result.ok, f"{result.result.status}: {result.result.detail}\n{result.result.counterexample}"

@@ -39,6 +39,9 @@ class Result:
     position: str | None = None
     #: Square names that matter in the counterexample (highlighted in its picture).
     highlight: tuple[str, ...] = ()
+    #: The options of the game the position belongs to, where they differ from the theorem's
+    #: game (a 3-player position found by a theorem of the 2-player game, say).
+    position_options: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
     def proved(cls, detail: str = "") -> Result:
@@ -51,8 +54,12 @@ class Result:
         detail: str = "",
         position: str | None = None,
         highlight: tuple[str, ...] = (),
+        options: dict[str, Any] | None = None,
     ) -> Result:
-        return cls(Status.COUNTEREXAMPLE, detail, counterexample, position, tuple(highlight))
+        return cls(
+            Status.COUNTEREXAMPLE, detail, counterexample, position, tuple(highlight),
+            tuple(sorted((options or {}).items())),
+        )
 
     @classmethod
     def unknown(cls, detail: str) -> Result:
@@ -132,6 +139,7 @@ class Run:
             "detail": self.result.detail,
             "counterexample": self.result.counterexample,
             "position": self.result.position,
+            "position_options": dict(self.result.position_options),
             "highlight": list(self.result.highlight),
             "finding": t.finding,
             "seconds": round(self.seconds, 3),

@@ -644,7 +644,8 @@ def _refute(game: Splut, state: State, detail: str, action: Any = None) -> Resul
             shown += f"\naction: {game.action_to_str(state, action)}"
         except ValueError:
             shown += f"\naction: {action!r}"
-    return Result.refuted(shown, detail, position=text, highlight=_squares_of(action, state))
+    return Result.refuted(shown, detail, position=text, highlight=_squares_of(action, state),
+                          options=game.options)
 
 
 def transition_mismatch(
@@ -1242,7 +1243,8 @@ def _stuck_result(game: Splut, found: tuple[State, str] | None, claim: str, deta
         return Result.proved(claim)
     state, shown = found
     squares = tuple(NAMES[x] for trio in state.pieces for x in trio if x != OFF)
-    return Result.refuted(shown, detail, position=game.state_to_text(state), highlight=squares)
+    return Result.refuted(shown, detail, position=game.state_to_text(state), highlight=squares,
+                          options=game.options)
 
 
 def check_no_step(
