@@ -791,9 +791,9 @@ def page_theorems(gd: GameDoc, folder: Path) -> list[str]:
     for t in gd.theorems:
         run = gd.runs.get(t.id)
         seconds = f"{float(run['seconds']):.2f}" if run is not None else "—"
-        rows.append([theorem_ref(t.id), f"``{t.method}``", f"``{t.basis}``" + (" (deep)" if t.deep else ""),
-                     verdict_badge(run, t.deep), seconds])  # fmt: skip
-    out += list_table(["Theorem", "Method", "Basis", "Verdict", "Seconds"], rows, classes="theorem-summary")
+        rows.append([theorem_ref(t.id), verdict_badge(run, t.deep), f"``{t.method}``",
+                     f"``{t.basis}``" + (" (deep)" if t.deep else ""), seconds])  # fmt: skip
+    out += list_table(["Theorem", "Verdict", "Method", "Basis", "Seconds"], rows, classes="theorem-summary")
     for t in gd.theorems:
         out += theorem_block(gd, t, gd.runs.get(t.id), folder)
     return out
