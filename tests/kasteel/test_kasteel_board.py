@@ -130,6 +130,11 @@ def test_text_and_svg_pictures() -> None:
     svg = render_svg(s)
     xml.dom.minidom.parseString(svg)  # well-formed
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
-    assert svg.count("<circle") == 16
-    assert svg.count("&#x2620;") == 3
+    assert svg.count('class="knight"') == 16 + 2  # and two in the legend
+    assert svg.count('<g class="skull">') == 3 + 1  # and one in the legend
+    assert svg.count('<g class="key">') == 2 + 2
+    assert "&#x" not in svg and 'class="legend"' in svg
+    assert g.state_to_text(s) in svg  # the caption
     assert g.render_svg(s) == svg
+    marked = g.render_svg(s, ("j4", "a1", "zz9"))
+    assert marked.count('class="highlight"') == 2

@@ -13,7 +13,7 @@ from strategies import reach
 
 import castlerules
 from castlerules.kasteel import Move
-from castlerules.kasteel.theorems import independent_cost
+from castlerules.kasteel.theorems import spec_cost
 
 OPTION_SETS = [{}, {"level": 3, "stuck": "lose"}, {"passes": 1, "skulls": 8}]
 
@@ -39,7 +39,7 @@ class KasteelMachine(RuleBasedStateMachine):
         self.state = after = g.apply(before, action)
         if isinstance(action, Move):
             p = action.player
-            assert after.passes[p] == before.passes[p] - independent_cost(g, before, action)
+            assert after.passes[p] == before.passes[p] - spec_cost(g, before, action.frm, action.to)
             assert after.passes[1 - p] == before.passes[1 - p]
             assert len(after.knights[p]) == len(before.knights[p])
             captured = action.to in before.knights[1 - p]

@@ -112,11 +112,11 @@ def test_z3_encoding_and_game_agree_on_stuck_and_winners(pair: tuple[Kasteel, St
     pairs = _substitute(sym, state)
     p = state.to_move
     assert _value(sym.stuck(p), pairs) == game.stuck_player(state)
-    steps = {m for m in game.moves(state) if m.to in {r[0] for r in game.board.rays[m.frm] if r}}
+    steps = set(game.moves(state))
     for frm in state.knights[p]:
-        for ray in game.board.rays[frm]:
+        for d, ray in enumerate(game.board.rays[frm]):
             if ray:
-                legal = _value(sym.one_step_legal(p, frm, ray[0]), pairs)
+                legal = _value(sym.first_move_legal(p, frm, d), pairs)
                 assert legal == (Move(p, frm, ray[0]) in steps)
     stuck_loses = game.stuck == "lose"
     for q in (YELLOW, RED):

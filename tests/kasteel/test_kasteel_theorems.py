@@ -1,5 +1,5 @@
 """Kasteel theorems: each gives its expected result, and each check fails against a deliberately
-broken rule (so none is vacuous)."""
+broken rule (so none is vacuous); counterexamples carry their position text and squares."""
 
 from __future__ import annotations
 
@@ -7,137 +7,219 @@ from typing import Any
 
 import pytest
 
+import castlerules
 from castlerules.core.symbolic import And, Not, Or
 from castlerules.core.theorem import Status, run
 from castlerules.kasteel import Kasteel, Move, State, kernel
 from castlerules.kasteel import theorems as T
+from castlerules.kasteel.kernel import LineReading
+from castlerules.kasteel.state import make_state
+
+GAME = Kasteel()
 
 
 @pytest.mark.clause("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders",
                     "kasteel.kanalen.uitgeput", "kasteel.spel.eigen-sleutel")
 def test_every_theorem_gives_its_expected_result() -> None:
-    found = {t.id: run(t) for t in Kasteel().theorems()}
+    found = {t.id: run(t) for t in GAME.theorems() if not t.deep}
     assert {i: r.result.status for i, r in found.items() if not r.ok} == {}
-    assert found["kasteel.never-stuck"].result.counterexample
-    assert found["kasteel.stuck-reachable"].result.counterexample
-    assert all(t.finding for t in Kasteel().theorems() if t.expected is Status.COUNTEREXAMPLE)
+    for t in GAME.theorems():
+        assert t.basis == "code" and t.method in ("z3", "exhaustive", "search")
+        assert t.fails_with.split("::")[1] in globals(), t.fails_with
+        if t.expected is not Status.PROVED:
+            assert t.finding
+
+
+@pytest.mark.clause("kasteel.einde.geen-gelijkspel")
+def test_the_stuck_finding_shows_the_position_it_describes() -> None:
+    """The finding's text, its position text and its highlighted squares are one position."""
+    (theorem,) = [t for t in GAME.theorems() if t.id == "kasteel.never-stuck"]
+    result = run(theorem).result
+    assert result.position == T.STUCK_EXAMPLE and T.STUCK_EXAMPLE in theorem.finding
+    assert "j11" in theorem.finding and result.highlight[0] == "j11"
+    assert {"j10", "i11", "k11", "j12"} <= set(result.highlight)
+    state = GAME.state_from_text(result.position)
+    assert GAME.stuck_player(state)
+    svg = GAME.render_svg(state, result.highlight)
+    assert svg.count('class="highlight"') == len(result.highlight)
+    reached = run(next(t for t in GAME.theorems() if t.id == "kasteel.stuck-reachable")).result
+    assert reached.position and GAME.stuck_player(GAME.state_from_text(reached.position))
+
+
+def test_line_rule_fails_if_a_climb_may_slide_on() -> None:
+    def broken(*args: Any, **kw: Any) -> Any:
+        return kernel.move_legal(*args, **{**kw, "reading": LineReading(climb_slide=True)})
+
+    assert T.check_line_rule(GAME, move_legal=broken).status is Status.COUNTEREXAMPLE
+
+    def double(canal: Any, skull: Any) -> Any:
+        return kernel.square_cost(canal, skull) * 2
+
+    assert T.check_line_rule(GAME, square_cost=double).status is Status.COUNTEREXAMPLE
+
+
+class _NoCapture(Kasteel):
+    """Broken: a knight may not end its move on an opposing knight."""
+
+    def scan(self, lines: Any, mine: int, theirs: int, costly: int, left: int) -> list[Move]:
+        return [m for m in super().scan(lines, mine, theirs, costly, left)
+                if not (1 << m.to) & theirs]
+
+
+def test_move_generation_fails_if_a_capture_is_skipped() -> None:
+    result = T.check_move_generation(_NoCapture(readings={"own-key": "no-entry"}))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert result.position and result.highlight
+
+
+class _TurnStays(Kasteel):
+    """Broken: after a move the same player is to move."""
+
+    def successor(self, state: State, action: Any) -> State:
+        after = super().successor(state, action)
+        if isinstance(action, Move):
+            return make_state(after.knights, after.passes, after.skulls, state.to_move,
+                              after.bits, after.skull_bits, None)
+        return after
+
+
+def test_transition_fails_if_the_turn_does_not_pass() -> None:
+    result = T.check_transition(_TurnStays())
+    assert result.status is Status.COUNTEREXAMPLE and result.position
+
+
+class _LastSquareFree(Kasteel):
+    """Broken: the destination of a move is not charged."""
+
+    def _tables(self) -> None:
+        super()._tables()
+        size = self.board.size
+        self._entered = {k: v & ~(1 << (k % size)) for k, v in self._entered.items()}
+
+
+def test_move_cost_fails_if_the_last_square_is_free() -> None:
+    assert T.check_move_cost(_LastSquareFree()).status is Status.COUNTEREXAMPLE
+    assert T.check_transition(_LastSquareFree()).status is Status.COUNTEREXAMPLE
+
+    def per_move(costs: Any, per_move: bool = False) -> Any:
+        return kernel.move_cost(costs, True)
+
+    assert T.check_move_cost(GAME, move_cost=per_move).status is Status.COUNTEREXAMPLE
+
+
+class _SkullTwice(Kasteel):
+    """Broken: a skull may fall where one lies already."""
+
+    def chance_outcomes(self, state: State) -> Any:
+        from castlerules.core.chance import uniform
+
+        if not self.is_chance(state):
+            return ()
+        return uniform(self._skull_actions[sq] for sq in self._zone)
+
+
+def test_chance_theorem_fails_if_a_skull_may_fall_twice() -> None:
+    assert T.check_chance_and_start(_SkullTwice()).status is Status.COUNTEREXAMPLE
+    assert T.check_chance_and_start(castlerules.make("kasteel", level=2)).status is Status.PROVED
+
+
+class _OwnKeyWins(Kasteel):
+    """Broken: the key squares are swapped in the end rule."""
+
+    def _tables(self) -> None:
+        super()._tables()
+        self._key_bits = (self._key_bits[1], self._key_bits[0])
+
+
+def test_end_fails_if_the_own_key_wins() -> None:
+    result = T.check_end(_OwnKeyWins())
+    assert result.status is Status.COUNTEREXAMPLE and result.position
 
 
 def test_one_winner_fails_if_a_stuck_player_loses_whoever_is_to_move() -> None:
     def broken(key: Any, has: Any, to_move: Any, stuck: Any, self_stuck: Any, loses: Any) -> Any:
-        return Or(key, Not(has), stuck)
+        return Or(key, Not(has), stuck, self_stuck)
 
-    assert T.check_one_winner(has_won=broken).status is Status.COUNTEREXAMPLE
-
-
-def test_no_overlap_fails_if_a_capture_does_not_remove_the_knight() -> None:
-    def broken(own: Any, opp: Any, frm: Any, to: Any) -> tuple[Any, Any]:
-        return Or(And(own, Not(frm)), to), opp
-
-    assert T.check_no_overlap(after_move=broken).status is Status.COUNTEREXAMPLE
+    assert T.check_one_winner(GAME, has_won=broken).status is Status.COUNTEREXAMPLE
 
 
-def test_no_overlap_fails_if_a_move_may_end_on_the_own_key() -> None:
-    def broken(own: Any, own_key: Any) -> Any:
-        return Not(own)
-
-    assert T.check_no_overlap(end_ok=broken).status is Status.COUNTEREXAMPLE
-
-
-def test_own_key_fails_if_the_key_square_is_ignored() -> None:
-    def broken(origin: Any, walls: Any, own: Any, opp: Any, key: Any, costs: Any, passes: Any) -> Any:
-        return kernel.move_legal(origin, walls, own, opp, [False] * len(key), costs, passes)
-
-    assert T.check_own_key_path(broken, longest=3).status is Status.COUNTEREXAMPLE
-
-
-def test_passes_monotone_fails_without_the_cost_check() -> None:
-    def broken(origin: Any, walls: Any, own: Any, opp: Any, key: Any, costs: Any, passes: Any) -> Any:
-        return kernel.move_legal(origin, walls, own, opp, key, costs, passes + 100)
-
-    assert T.check_passes_monotone(broken, longest=3).status is Status.COUNTEREXAMPLE
-
-
-def test_passes_monotone_fails_with_a_negative_cost() -> None:
-    def broken(canal: Any, skull: Any) -> Any:
-        return kernel.square_cost(canal, skull) - 2
-
-    assert T.check_passes_monotone(square_cost=broken, longest=2).status is Status.COUNTEREXAMPLE
-
-
-def test_slide_prefix_fails_if_only_the_last_square_is_paid() -> None:
-    def broken(origin: Any, walls: Any, own: Any, opp: Any, key: Any, costs: Any, passes: Any) -> Any:
-        return kernel.move_legal(origin, walls, own, opp, key, costs[-1:], passes)
-
-    assert T.check_slide_prefix(broken, longest=3).status is Status.COUNTEREXAMPLE
-
-
-class _SkullsFree(Kasteel):
-    """A deliberately broken game: skulls cost nothing when a move ends beyond them."""
-
-    def successor(self, state: State, action: Any) -> State:
-        after = super().successor(state, action)
-        if isinstance(action, Move) and action.to not in state.skulls:
-            p = action.player
-            refund = sum(1 for sq in self.path(action)[:-1] if sq in state.skulls)
-            passes = list(after.passes)
-            passes[p] += refund
-            return State(after.knights, (passes[0], passes[1]), after.skulls, after.to_move)
-        return after
-
-
-def test_move_cost_fails_if_crossed_skulls_are_free() -> None:
-    result = T.check_move_cost(lambda: _SkullsFree(level=3, skulls=12), games=2)
-    assert result.status is Status.COUNTEREXAMPLE
-
-
-def test_never_stuck_is_proved_when_every_one_square_move_is_allowed() -> None:
-    def always(*args: Any) -> Any:
+def test_never_stuck_is_proved_when_every_move_is_allowed() -> None:
+    def always(*args: Any, **kw: Any) -> Any:
         return True
 
-    assert T.check_never_stuck(move_legal=always).status is Status.PROVED
-
-
-def test_never_deadlocked_fails_if_every_move_costs_a_pass() -> None:
-    def broken(origin: Any, walls: Any, own: Any, opp: Any, key: Any, costs: Any, passes: Any) -> Any:
-        return And(kernel.move_legal(origin, walls, own, opp, key, costs, passes), passes >= 1)
-
-    result = T.check_never_deadlocked(move_legal=broken)
-    assert result.status is Status.COUNTEREXAMPLE
-    assert T.check_never_deadlocked(Kasteel(skulls=5)).status is Status.COUNTEREXAMPLE
+    assert T.check_never_stuck(GAME, move_legal=always).status is Status.PROVED
 
 
 def test_stuck_reachable_is_proved_if_yellow_keeps_passes() -> None:
-    result = T.check_stuck_reachable(lambda: Kasteel(passes=20))
+    result = T.check_stuck_reachable(Kasteel(passes=20), line=T.STUCK_LINE)
     assert result.status is Status.PROVED
 
 
-def test_the_stuck_line_ends_with_yellow_stuck_and_red_winning_later() -> None:
-    """The finding's game: yellow is stuck after the line, passes, and red can still move."""
-    g = Kasteel()
-    s = g.initial_state()
-    for text in T.STUCK_LINE:
-        s = g.apply(s, g.parse_action(s, text))
-    assert g.stuck_player(s) and not g.is_terminal(s)
-    assert [g.action_to_str(s, a) for a in g.legal_actions(s)] == ["pass"]
-    after = g.apply(s, g.legal_actions(s)[0])
-    assert g.moves(after)
-    lose = Kasteel(stuck="lose")
-    t = lose.initial_state()
-    for text in T.STUCK_LINE:
-        t = lose.apply(t, lose.parse_action(t, text))
-    assert lose.winners(t) == {1}
+def test_never_deadlocked_fails_if_every_move_costs_a_pass() -> None:
+    def broken(*args: Any, **kw: Any) -> Any:
+        return And(kernel.move_legal(*args, **kw), args[6] >= 1)
+
+    result = T.check_never_deadlocked(GAME, move_legal=broken)
+    assert result.status is Status.COUNTEREXAMPLE and result.position
+    assert T.check_never_deadlocked(Kasteel(skulls=5)).status is Status.COUNTEREXAMPLE
+
+
+def test_no_overlap_fails_if_a_capture_does_not_remove_the_knight() -> None:
+    def broken(own: Any, opp: Any, frm: Any, to: Any, mover_removed: bool = False) -> Any:
+        return Or(And(own, Not(frm)), to), opp
+
+    assert T.check_no_overlap(GAME, after_move=broken).status is Status.COUNTEREXAMPLE
+
+    def end_anywhere(own: Any, own_key: Any) -> Any:
+        return Not(own)
+
+    assert T.check_no_overlap(GAME, end_ok=end_anywhere).status is Status.COUNTEREXAMPLE
+
+
+def test_own_key_fails_if_the_key_square_is_ignored() -> None:
+    def broken(origin: Any, walls: Any, own: Any, opp: Any, key: Any, *rest: Any, **kw: Any) -> Any:
+        return kernel.move_legal(origin, walls, own, opp, [False] * len(key), *rest, **kw)
+
+    assert T.check_own_key_path(GAME, broken).status is Status.COUNTEREXAMPLE
+
+
+def test_passes_monotone_fails_without_the_cost_check() -> None:
+    def broken(origin: Any, walls: Any, own: Any, opp: Any, key: Any, costs: Any, passes: Any,
+               **kw: Any) -> Any:
+        return kernel.move_legal(origin, walls, own, opp, key, costs, passes + 100, **kw)
+
+    assert T.check_passes_monotone(GAME, broken).status is Status.COUNTEREXAMPLE
 
 
 class _NoClimbing(Kasteel):
-    """A deliberately broken game: knights can never climb onto or down from a wall."""
+    """Broken: knights can never climb onto or down from a wall."""
 
-    def moves(self, state: State) -> tuple[Move, ...]:
-        return tuple(
-            m for m in super().moves(state) if self.board.is_wall(m.frm) == self.board.is_wall(m.to)
-        )
+    def knight_moves(self, state: State, player: int) -> tuple[Move, ...]:
+        return tuple(m for m in super().knight_moves(state, player)
+                     if self.board.is_wall(m.frm) == self.board.is_wall(m.to))
 
 
 def test_enter_over_wall_fails_without_climbing() -> None:
-    assert T.check_enter_over_wall(lambda: _NoClimbing()).status is Status.COUNTEREXAMPLE
-    assert T.check_enter_over_wall(lambda: Kasteel(skulls=18)).status is Status.COUNTEREXAMPLE
+    assert T.check_enter_over_wall(_NoClimbing()).status is Status.COUNTEREXAMPLE
+    result = T.check_enter_over_wall(Kasteel(skulls=18))
+    assert result.status is Status.COUNTEREXAMPLE and len(result.highlight) >= 5
+
+
+def test_slide_prefix_fails_if_only_the_last_square_is_paid() -> None:
+    def broken(origin: Any, walls: Any, own: Any, opp: Any, key: Any, costs: Any, passes: Any,
+               **kw: Any) -> Any:
+        return kernel.move_legal(origin, walls, own, opp, key, costs[-1:], passes, **kw)
+
+    assert T.check_slide_prefix(GAME, broken).status is Status.COUNTEREXAMPLE
+
+
+@pytest.mark.slow
+def test_every_theorem_under_every_single_reading() -> None:
+    from castlerules.core.readings import single_deviations
+    from castlerules.core.spec import load_spec
+
+    for readings in single_deviations(load_spec("kasteel"))[1:]:
+        game = castlerules.make("kasteel", readings=readings)
+        bad = {t.id: r.result.status for t in game.theorems() if not t.deep
+               for r in [run(t)] if not r.ok}
+        assert bad == {}, readings

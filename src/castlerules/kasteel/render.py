@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from typing import Any
 from xml.sax.saxutils import escape
 
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, default_board
@@ -47,68 +48,140 @@ def render_text(board: Board, state: State) -> str:
     return "\n".join(lines)
 
 
-_FILL = {Kind.GROUND: "#e8dcb8", Kind.WALL: "#8a7f70", Kind.CANAL: "#6fa8dc", Kind.KEY: "#e8dcb8"}
+_FILL = {Kind.GROUND: "#efe4c4", Kind.WALL: "#8a7f70", Kind.CANAL: "#6fa8dc", Kind.KEY: "#efe4c4"}
+_KNIGHT = {YELLOW: "#f5d000", RED: "#d0262c"}
+_KEY = {YELLOW: "#b8860b", RED: "#8b1a1a"}
+_HIGHLIGHT = "#1f77ff"
+
+
+def _key(cx: float, cy: float, size: float, colour: str) -> str:
+    """A key drawn with a ring, a shaft and two teeth (no font glyph)."""
+    r = size * 0.16
+    x0 = cx - size * 0.28
+    shaft = f"M{x0 + r:.1f},{cy:.1f} H{cx + size * 0.32:.1f}"
+    teeth = (f"M{cx + size * 0.32:.1f},{cy:.1f} v{size * 0.16:.1f} "
+             f"M{cx + size * 0.18:.1f},{cy:.1f} v{size * 0.12:.1f}")
+    width = max(1.5, size * 0.07)
+    return (
+        f'<g class="key"><circle cx="{x0:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="none" '
+        f'stroke="{colour}" stroke-width="{width:.1f}"/>'
+        f'<path d="{shaft} {teeth}" fill="none" stroke="{colour}" stroke-width="{width:.1f}" '
+        'stroke-linecap="round"/></g>'
+    )
+
+
+def _skull(cx: float, cy: float, size: float) -> str:
+    """A skull drawn with a cranium, two eyes and a jaw (no font glyph)."""
+    r = size * 0.24
+    return (
+        f'<g class="skull"><circle cx="{cx:.1f}" cy="{cy - size * 0.04:.1f}" r="{r:.1f}" '
+        f'fill="#f7f7f2" stroke="#333" stroke-width="1"/>'
+        f'<rect x="{cx - r * 0.55:.1f}" y="{cy + r * 0.55:.1f}" width="{r * 1.1:.1f}" '
+        f'height="{r * 0.55:.1f}" fill="#f7f7f2" stroke="#333" stroke-width="1"/>'
+        f'<circle cx="{cx - r * 0.4:.1f}" cy="{cy - size * 0.06:.1f}" r="{r * 0.24:.1f}" fill="#333"/>'
+        f'<circle cx="{cx + r * 0.4:.1f}" cy="{cy - size * 0.06:.1f}" r="{r * 0.24:.1f}" fill="#333"/>'
+        "</g>"
+    )
+
+
+def _knight(cx: float, cy: float, size: float, player: int) -> str:
+    return (
+        f'<circle class="knight" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.36:.1f}" '
+        f'fill="{_KNIGHT[player]}" stroke="black" stroke-width="1.4"/>'
+        f'<text x="{cx:.1f}" y="{cy + size * 0.15:.1f}" text-anchor="middle" '
+        f'font-size="{size * 0.42:.0f}" font-weight="bold" fill="black">{"YR"[player]}</text>'
+    )
+
+
+def _legend(x: float, y: float, cell: int) -> list[str]:
+    items: list[tuple[str, Any, str]] = [
+        ("square", _FILL[Kind.GROUND], "ground"),
+        ("square", _FILL[Kind.WALL], "wall"),
+        ("square", _FILL[Kind.CANAL], "canal (costs a pass)"),
+        ("knight", YELLOW, "yellow knight"),
+        ("knight", RED, "red knight"),
+        ("key", YELLOW, "yellow's key square"),
+        ("key", RED, "red's key square"),
+        ("skull", None, "skull (costs a pass)"),
+        ("highlight", None, "squares that matter"),
+    ]
+    out = [f'<g class="legend" font-size="{cell * 0.5:.0f}">']
+    for i, (kind, value, label) in enumerate(items):
+        cy = y + i * cell * 1.1
+        cx = x + cell / 2
+        if kind == "square":
+            out.append(f'<rect x="{x}" y="{cy - cell / 2:.1f}" width="{cell}" height="{cell}" '
+                       f'fill="{value}" stroke="#555" stroke-width="0.5"/>')
+        elif kind == "knight":
+            out.append(_knight(cx, cy, cell, value))
+        elif kind == "key":
+            out.append(_key(cx, cy, cell, _KEY[value]))
+        elif kind == "skull":
+            out.append(_skull(cx, cy, cell))
+        else:
+            out.append(f'<rect x="{x + 2}" y="{cy - cell / 2 + 2:.1f}" width="{cell - 4}" '
+                       f'height="{cell - 4}" fill="none" stroke="{_HIGHLIGHT}" stroke-width="3"/>')
+        out.append(f'<text x="{x + cell * 1.3:.1f}" y="{cy + cell * 0.18:.1f}">{escape(label)}</text>')
+    out.append("</g>")
+    return out
 
 
 def render_svg(
-    state: State, board: Board | None = None, cell: int = 24, highlight: tuple[str, ...] = ()
+    state: State, board: Board | None = None, cell: int = 26, highlight: tuple[str, ...] = ()
 ) -> str:
-    """An SVG picture of ``state`` on ``board`` (default: the default board)."""
+    """An SVG picture of ``state`` on ``board`` (default: the default board), with a legend, the
+    squares named in ``highlight`` outlined, and the position text as caption (and title)."""
     b = board if board is not None else default_board()
+    marked = set()
+    for name in highlight:
+        try:
+            marked.add(b.square(name))
+        except ValueError:
+            continue
     m = cell  # margin for the coordinates
-    w, h = b.width * cell + 2 * m, b.height * cell + 2 * m
+    board_w, board_h = b.width * cell + 2 * m, b.height * cell + 2 * m
+    legend_w = cell * 9
+    w, h = board_w + legend_w, board_h + cell * 2.4
+    text = position_text(b.width, b.height, state)
+    status = (f"to move: {PLAYER_NAMES[state.to_move]}; passes: yellow {state.passes[YELLOW]}, "
+              f"red {state.passes[RED]}" if state.to_move in (0, 1) else "")
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-        'font-family="sans-serif">',
-        f'<rect width="{w}" height="{h}" fill="white"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" width="{w:.0f}" '
+        f'height="{h:.0f}" font-family="sans-serif">',
+        f"<title>{escape(text)}</title>",
+        f'<rect width="{w:.0f}" height="{h:.0f}" fill="white"/>',
     ]
     for sq in range(b.size):
         c, r = sq % b.width, sq // b.width
         x, y = m + c * cell, m + (b.height - 1 - r) * cell
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{_FILL[b.kinds[sq]]}" '
-            'stroke="#555" stroke-width="0.5"/>'
-        )
         cx, cy = x + cell / 2, y + cell / 2
-        if sq in b.keys:
-            colour = "#d4a017" if sq == b.keys[YELLOW] else "#b22222"
-            out.append(
-                f'<text x="{cx}" y="{cy + cell * 0.22:.1f}" text-anchor="middle" '
-                f'font-size="{cell * 0.6:.0f}" font-weight="bold" fill="{colour}">K</text>'
-            )
-            out.append(
-                f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" fill="none" '
-                f'stroke="{colour}" stroke-width="2"/>'
-            )
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                   f'fill="{_FILL[b.kinds[sq]]}" stroke="#555" stroke-width="0.5"/>')
+        for p in (YELLOW, RED):
+            if sq == b.keys[p]:
+                out.append(_key(cx, cy, cell, _KEY[p]))
         if sq in state.skulls:
-            out.append(
-                f'<text x="{cx}" y="{cy + cell * 0.3}" text-anchor="middle" '
-                f'font-size="{cell * 0.75:.0f}">&#x2620;</text>'
-            )
-        for p, fill in ((YELLOW, "#f5d000"), (RED, "#d0262c")):
+            out.append(_skull(cx, cy, cell))
+        for p in (YELLOW, RED):
             if sq in state.knights[p]:
-                out.append(
-                    f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.38:.1f}" fill="{fill}" '
-                    'stroke="black" stroke-width="1.2"/>'
-                )
+                out.append(_knight(cx, cy, cell, p))
+        if sq in marked:
+            out.append(f'<rect class="highlight" x="{x + 1.5}" y="{y + 1.5}" width="{cell - 3}" '
+                       f'height="{cell - 3}" fill="none" stroke="{_HIGHLIGHT}" stroke-width="3"/>')
     for c in range(b.width):
         lx = m + c * cell + cell / 2
-        for ly in (m * 0.7, h - m * 0.3):
-            out.append(
-                f'<text x="{lx}" y="{ly:.1f}" text-anchor="middle" font-size="{cell * 0.5:.0f}">'
-                f"{string.ascii_lowercase[c]}</text>"
-            )
+        for ly in (m * 0.7, board_h - m * 0.3):
+            out.append(f'<text x="{lx}" y="{ly:.1f}" text-anchor="middle" '
+                       f'font-size="{cell * 0.5:.0f}">{string.ascii_lowercase[c]}</text>')
     for r in range(b.height):
         ry = m + (b.height - 1 - r) * cell + cell * 0.65
-        for rx in (m * 0.5, w - m * 0.5):
-            out.append(
-                f'<text x="{rx:.1f}" y="{ry:.1f}" text-anchor="middle" '
-                f'font-size="{cell * 0.45:.0f}">{r + 1}</text>'
-            )
-    title = (
-        f"to move: {PLAYER_NAMES[state.to_move]}; passes yellow {state.passes[YELLOW]}, "
-        f"red {state.passes[RED]}"
-    )
-    out.append(f"<title>{escape(title)}</title>")
+        for rx in (m * 0.5, board_w - m * 0.5):
+            out.append(f'<text x="{rx:.1f}" y="{ry:.1f}" text-anchor="middle" '
+                       f'font-size="{cell * 0.45:.0f}">{r + 1}</text>')
+    out += _legend(board_w + cell * 0.3, m + cell / 2, cell)
+    out.append(f'<text x="{m}" y="{board_h + cell * 0.8:.1f}" font-size="{cell * 0.5:.0f}">'
+               f"{escape(status)}</text>")
+    out.append(f'<text class="caption" x="{m}" y="{board_h + cell * 1.7:.1f}" '
+               f'font-size="{cell * 0.42:.0f}" font-family="monospace">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out)
