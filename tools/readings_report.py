@@ -53,7 +53,7 @@ PERFT_FROM: dict[str, tuple[str, ...]] = {
 }
 #: Fields of a theorem run kept in the report.
 RUN_FIELDS = ("id", "method", "basis", "status", "expected", "ok", "verdict", "detail",
-              "counterexample", "position", "highlight", "seconds")  # fmt: skip
+              "counterexample", "position", "position_options", "highlight", "seconds")  # fmt: skip
 
 
 def _package_dir(game: str) -> Path:
