@@ -223,3 +223,14 @@ def test_every_theorem_under_every_single_reading() -> None:
         bad = {t.id: r.result.status for t in game.theorems() if not t.deep
                for r in [run(t)] if not r.ok}
         assert bad == {}, readings
+
+
+def test_board_fails_if_the_map_is_upside_down() -> None:
+    import attrs
+
+    flipped = Kasteel()
+    b = flipped.board
+    upside = attrs.evolve(b, keys=(b.keys[1], b.keys[0]), start=(b.start[1], b.start[0]))
+    object.__setattr__(flipped, "board", upside)
+    assert T.check_board(flipped).status is Status.COUNTEREXAMPLE
+    assert T.check_board(GAME).status is Status.PROVED

@@ -34,10 +34,12 @@ from castlerules.core.theorem import Result, Status, Theorem, z3_find, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind
 from castlerules.kasteel.kernel import LineReading
-from castlerules.kasteel.rules import HAS_WON, LEVEL_PASSES, Kasteel, static_targets
+from castlerules.kasteel.rules import HAS_WON, Kasteel, static_targets
 from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, bitboard, make_state
 
 GAME = "kasteel"
+#: The passes of each level, as clause kasteel.kanalen.niveau says ("niveau 1=>8 passen ...").
+LEVELS = {1: 8, 2: 7, 3: 6}
 TESTS = "tests/kasteel/test_kasteel_theorems.py"
 MoveLegal = Callable[..., Any]
 AfterMove = Callable[..., tuple[Any, Any]]
@@ -252,7 +254,8 @@ def spec_targets(game: Kasteel, p: int, sq: int, state: State) -> set[int]:
 def _generation_family(game: Kasteel, deep: bool) -> Iterator[tuple[State, int, int, int]]:
     """(state, player, square, direction): a knight of ``player`` on ``square``, alone on its
     lines but for one knight of either player on one square of the line in ``direction`` (or
-    none: direction -1), with every passes value that matters (0, 1, 2 and the start when a line
+    none: direction -1) — and, when that knight is on one of the two nearest squares, also with a
+    knight of the other player at the far end of the line — with every passes value that matters (0, 1, 2 and the start when a line
     has costly squares; with a knight on the line only the least and the most unless ``deep``),
     for the first skull set (every skull set if ``deep``)."""
     b = game.board
@@ -267,12 +270,19 @@ def _generation_family(game: Kasteel, deep: bool) -> Iterator[tuple[State, int, 
                 lines_costly = any(costly & set(ray) for ray in b.rays[sq])
                 budgets = sorted(x for x in ({0, 1, 2, start} if lines_costly else {start})
                                  if x <= start)
-                blockers: list[tuple[int, int, int]] = [(-1, -1, p)]
+                blockers: list[tuple[int, int, int, int]] = [(-1, -1, p, -1)]
                 for d, ray in enumerate(b.rays[sq]):
-                    blockers += [(d, x, who) for x in ray if x not in b.keys for who in (p, 1 - p)]
-                for d, x, who in blockers:
+                    blockers += [(d, x, who, -1) for x in ray if x not in b.keys
+                                 for who in (p, 1 - p)]
+                    # a second knight of the other player at the far end of the line
+                    if len(ray) > 2 and ray[-1] not in b.keys:
+                        blockers += [(d, x, who, ray[-1]) for x in ray[:2] if x not in b.keys
+                                     for who in (p, 1 - p)]
+                for d, x, who, far in blockers:
                     mine = [sq] + ([x] if who == p and x >= 0 else [])
                     theirs = ([x] if who != p and x >= 0 else []) + ([spare] if spare >= 0 else [])
+                    if far >= 0:
+                        (theirs if who == p else mine).append(far)
                     line_costly = d >= 0 and bool(costly & set(b.rays[sq][d]))
                     chosen = budgets if x < 0 or deep else (
                         sorted({budgets[0], budgets[-1]}) if line_costly else budgets[-1:])
@@ -516,7 +526,7 @@ def check_chance_and_start(game: Kasteel) -> Result:
     than 100 squares — and the state after the last skull is yellow's to move)."""
     b = game.board
     start = game.initial_state()
-    passes = game.options.get("passes", LEVEL_PASSES[game.options["level"]])
+    passes = game.options.get("passes", LEVELS[game.options["level"]])
     fixed = game._fixed or frozenset()
     want = State(b.start, (passes, passes), fixed, YELLOW)
     if start != want or not all(b.kinds[x] is Kind.WALL for k in b.start for x in k):
@@ -550,6 +560,37 @@ def check_chance_and_start(game: Kasteel) -> Result:
     if game.actors(state) != {YELLOW} or state.to_move != YELLOW:
         return refute(game, state, "after the last skull yellow is not to move")
     return Result.proved(f"{count} chance nodes and the start")
+
+
+# -- the board -----------------------------------------------------------------------------------
+
+
+def check_board(game: Kasteel) -> Result:
+    """Exhaustive over the squares of the map: each player has one key square, on ground, and at
+    least one knight, every knight starts on a wall square (kasteel.begin.muren), no knight starts
+    on a key square; on the packaged map moreover yellow starts in the bottom half with the key
+    j4, red mirrors it (row r and row 20 - r), and the canals are j2, j8, j12 and j18."""
+    b = game.board
+    for p in (YELLOW, RED):
+        key = b.keys[p]
+        if b.kinds[key] is not Kind.KEY or not b.start[p] or key in b.start[0] | b.start[1]:
+            return Result.refuted(b.name(key), f"{PLAYER_NAMES[p]}'s key or knights are wrong")
+        walls = [x for x in b.start[p] if b.kinds[x] is not Kind.WALL]
+        if walls:
+            return Result.refuted(b.names(walls), "a knight does not start on a wall")
+    if b.source != "kasteel-default":
+        return Result.proved("the custom map's keys and start squares")
+    mirror = [(r * b.width + c, (b.height - 1 - r) * b.width + c)
+              for r in range(b.height) for c in range(b.width)]
+    wrong = [x for x, y in mirror if b.kinds[x] != b.kinds[y]
+             or (x in b.start[YELLOW]) != (y in b.start[RED])]
+    canals = {x for x in range(b.size) if b.kinds[x] is Kind.CANAL}
+    if (wrong or b.name(b.keys[YELLOW]) != "j4" or b.name(b.keys[RED]) != "j16"
+            or any(x // b.width >= b.height // 2 for x in b.start[YELLOW])
+            or {b.name(x) for x in canals} != {"j2", "j8", "j12", "j18"}):
+        return Result.refuted(b.names(wrong[:8]), "the packaged map is not the reference map "
+                              "(yellow at the bottom, red mirrored, keys j4/j16, four canals)")
+    return Result.proved(f"all {b.size} squares of the packaged map")
 
 
 # -- the end and who wins ------------------------------------------------------------------------
@@ -1325,6 +1366,12 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
           ("kasteel.begin.muren", "kasteel.spel.geel-eerst", "kasteel.kanalen.niveau",
            "kasteel.kanalen.schedels"), "exhaustive", lambda: check_chance_and_start(g),
           "test_chance_theorem_fails_if_a_skull_may_fall_twice"),
+        t("kasteel.board",
+          "The board is well formed: one key square each, on ground; every knight starts on a wall "
+          "square of its castle; the packaged map is the reference map (yellow at the bottom with "
+          "key j4, red mirrored with key j16, canals j2, j8, j12, j18).",
+          ("kasteel.begin.muren", "kasteel.doel.sleutel", "kasteel.kanalen.vrij"), "exhaustive",
+          lambda: check_board(g), "test_board_fails_if_the_map_is_upside_down"),
         t("kasteel.end",
           "Who wins: a knight on the opponent's key square wins for its owner, a player without "
           "knights loses, a stuck player to move loses at once (stuck=lose) or when his opponent "
