@@ -729,7 +729,7 @@ def counterexample(
                 caption = f"A {game.num_players}-player game. " + caption
             out += figure(folder, f"{base}.svg", render(game, state, highlight),
                           f"The counterexample of {run['id']}", caption, indent_by=at,
-                          width_class="board-small")  # fmt: skip
+                          width_class="board-medium")  # fmt: skip
         out += [f"{at}Position text:", "", *code_block(position, "text", at)]
     if text:
         if position:
