@@ -73,8 +73,6 @@ METHOD_TEXT = {
     "z3": "z3 over every case: the negation of the statement is unsatisfiable",
     "exhaustive": "exhaustive enumeration of every case",
     "search": "a search for a witness (it can find one, never prove there is none)",
-    "bounded": "sampled random games: evidence, not a proof (a transitional method)",
-    "property": "Hypothesis examples: evidence, not a proof (a transitional method)",
 }
 
 

@@ -20,8 +20,6 @@ class Status(enum.Enum):
 #: How a theorem is checked: z3 over every case, exhaustive enumeration of every case, or (for a
 #: finding only) a search that found a witness. Samples are tests, never theorems.
 METHODS = ("z3", "exhaustive", "search")
-# TRANSITIONAL: sampled checks still listed as theorems until each game's proofs are reworked.
-_LEGACY = ("bounded", "property")
 #: What a theorem is about: ``code`` — the functions the game runs (a dual-mode kernel, or the
 #: game's own rules enumerated); ``model`` — a separate encoding, tied to the rules by the
 #: refinement check the theorem names and runs as part of its check.
@@ -78,7 +76,7 @@ class Theorem:
     game: str
     statement: str
     clauses: tuple[str, ...]
-    method: str = attrs.field(validator=attrs.validators.in_(METHODS + _LEGACY))
+    method: str = attrs.field(validator=attrs.validators.in_(METHODS))
     check: Callable[[], Result] = attrs.field(eq=False, repr=False)
     expected: Status = Status.PROVED
     finding: str = ""
