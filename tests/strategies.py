@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import sys
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
@@ -41,3 +44,36 @@ def reachable_states(game: Any, max_plies: int = 300) -> st.SearchStrategy[Any]:
         st.integers(0, 2**32 - 1),
         st.integers(0, max_plies),
     )
+
+
+def shared_by_threads(
+    shared: Any, trace: Callable[[Any, int], list[str]], seeds: list[list[int]]
+) -> dict[int, list[str]]:
+    """Runs ``trace(shared, seed)`` for each row of ``seeds`` in its own thread, all on the ONE
+    ``shared`` game object, with the interpreter switching threads as often as it can; returns
+    each seed's trace. A thread's exception is raised here."""
+    results: dict[int, list[str]] = {}
+    errors: list[BaseException] = []
+    start = threading.Barrier(len(seeds))
+
+    def work(row: list[int]) -> None:
+        try:
+            start.wait()
+            for s in row:
+                results[s] = trace(shared, s)
+        except BaseException as exc:  # re-raised below, in the test's thread
+            errors.append(exc)
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(row,)) for row in seeds]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    if errors:
+        raise errors[0]
+    return results

@@ -8,11 +8,10 @@ threads as often as it can; every thread must get exactly the result a single th
 from __future__ import annotations
 
 import random
-import sys
-import threading
 from typing import Any
 
 import pytest
+from strategies import shared_by_threads
 
 import castlerules
 from castlerules.core.catalog import game_class
@@ -48,28 +47,5 @@ def test_threads_sharing_one_game_get_the_single_threaded_results(
 ) -> None:
     seeds = [[100 * t + k for k in range(GAMES_PER_THREAD)] for t in range(THREADS)]
     expected = {s: trace(castlerules.make(name, **options), s) for row in seeds for s in row}
-    shared = castlerules.make(name, **options)
-    results: dict[int, list[str]] = {}
-    errors: list[BaseException] = []
-    start = threading.Barrier(THREADS)
-
-    def work(row: list[int]) -> None:
-        try:
-            start.wait()
-            for s in row:
-                results[s] = trace(shared, s)
-        except BaseException as exc:  # reported below, with the thread's seeds
-            errors.append(exc)
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(row,)) for row in seeds]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
-    assert not errors, errors[0]
+    results = shared_by_threads(castlerules.make(name, **options), trace, seeds)
     assert results == expected

@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import threading
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import reach
+from strategies import reach, shared_by_threads
 
 import castlerules
 from castlerules.core.errors import (
@@ -257,8 +256,6 @@ def test_a_map_is_stored_by_value_and_a_record_carries_it(tmp_path: Any) -> None
 def test_four_threads_share_one_game(options: dict[str, Any]) -> None:
     """Four threads replay different seeded games on ONE game object, switching as often as the
     interpreter can, and get exactly the single-threaded results."""
-    import sys
-
     def trace(game: Kasteel, seed: int) -> list[str]:
         rng = random.Random(seed)
         state = game.initial_state()
@@ -276,30 +273,7 @@ def test_four_threads_share_one_game(options: dict[str, Any]) -> None:
 
     seeds = [[10 * t + k for k in range(3)] for t in range(4)]
     expected = {s: trace(castlerules.make("kasteel", **options), s) for row in seeds for s in row}
-    shared = castlerules.make("kasteel", **options)
-    results: dict[int, list[str]] = {}
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(4)
-
-    def work(row: list[int]) -> None:
-        try:
-            barrier.wait()
-            for s in row:
-                results[s] = trace(shared, s)
-        except BaseException as exc:  # reported below
-            errors.append(exc)
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(row,)) for row in seeds]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
-    assert not errors, errors[0]
+    results = shared_by_threads(castlerules.make("kasteel", **options), trace, seeds)
     assert results == expected
 
 

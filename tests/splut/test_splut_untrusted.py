@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import threading
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import shared_by_threads
 
 from castlerules import InvalidStateError, ParseError, RulesError
 from castlerules.core.errors import InvalidActionError
@@ -324,33 +324,8 @@ def _trace(game: Splut, seed: int) -> list[str]:
 def test_four_threads_sharing_one_game_get_single_threaded_results(n: int) -> None:
     """Four threads replay different seeded games on one shared game object, switching as often
     as the interpreter allows; each gets exactly what a thread alone gets."""
-    import sys
-
     seeds = {t: [10 * t + k for k in range(2)] for t in range(4)}
     expected = {s: _trace(Splut(players=n), s) for row in seeds.values() for s in row}
-    shared = Splut(players=n)
-    got: dict[int, list[str]] = {}
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(4)
-
-    def work(row: list[int]) -> None:
-        try:
-            barrier.wait()
-            for s in row:
-                got[s] = _trace(shared, s)
-        except BaseException as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(row,)) for row in seeds.values()]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
-    assert not errors, errors
+    got = shared_by_threads(Splut(players=n), _trace, list(seeds.values()))
     assert got == expected
     assert sum(len(v) for v in got.values()) > 1000

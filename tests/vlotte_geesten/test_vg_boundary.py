@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import sys
-import threading
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import shared_by_threads
 
 import castlerules
 from castlerules.core.errors import InvalidActionError, ParseError, RulesError
@@ -310,20 +309,7 @@ def test_threads_sharing_one_game_get_the_single_threaded_results(players: int) 
     assert isinstance(shared, VlotteGeesten)
     shared._legal_cache.limit = 7  # cleared again and again while the threads read it
     shared._actors_cache.limit = 3
-    found: dict[int, list[str]] = {}
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [
-            threading.Thread(target=lambda s=s: found.__setitem__(s, _replay(shared, s)))
-            for s in seeds
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
+    found = shared_by_threads(shared, _replay, [[s] for s in seeds])
     assert found == expected
     assert sum(len(v) for v in found.values()) > 1000
 

@@ -14,13 +14,12 @@ notation; ``repr`` of a state is the call that rebuilds it from its position tex
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from castlerules.core.errors import InvalidActionError, quote
+from castlerules.core.fields import whole_number
 
 #: Squares numbered at or above this are never on a board (26 x 26 = 676 squares at most).
 SQUARE_LIMIT = 1024
@@ -153,21 +152,12 @@ make_state = _state_maker()
 
 
 # -- actions ------------------------------------------------------------------------------------
-def _integer(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidActionError(f"{what} must be an integer, not {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise InvalidActionError(f"{what} must be an integer, got {quote(value)}") from None
-
-
 def _player(value: Any) -> int:
-    return _integer(value, "a player")
+    return whole_number(value, "a player")
 
 
 def _square(value: Any) -> int:
-    return _integer(value, "a square (its number, row * width + column)")
+    return whole_number(value, "a square (its number, row * width + column)")
 
 
 def _square_text(square: int) -> str:

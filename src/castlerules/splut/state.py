@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from castlerules.core.errors import InvalidActionError, quote
+from castlerules.core.fields import whole_number
 from castlerules.splut.board import NAMES, NEXT, OFF, Dir
 
 
@@ -198,21 +199,12 @@ make_state = _state_maker()
 
 
 # -- actions ------------------------------------------------------------------------------------
-def _integer(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidActionError(f"{what} must be an integer, not {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise InvalidActionError(f"{what} must be an integer, got {quote(value)}") from None
-
-
 def _player(value: Any) -> int:
-    return _integer(value, "a player")
+    return whole_number(value, "a player")
 
 
 def _square_number(value: Any) -> int:
-    return _integer(value, "a square (its number, as in board.BY_NAME)")
+    return whole_number(value, "a square (its number, as in board.BY_NAME)")
 
 
 def _flag(value: Any) -> bool:

@@ -9,12 +9,12 @@ wrong-typed field.
 from __future__ import annotations
 
 import enum
-import operator
 from typing import Any
 
 import attrs
 
 from castlerules.core.errors import InvalidActionError, quote
+from castlerules.core.fields import whole_number
 
 #: Where a pawn stands before its first move: behind the white start line (off the board).
 START = "start"
@@ -83,19 +83,6 @@ class State:
                     f"roll={self.roll!r})")
 
 
-def _whole(name: str, value: Any, limit: int) -> int:
-    """A whole number from 0 to ``limit`` (an IntEnum becomes its int), else InvalidActionError."""
-    if isinstance(value, bool):
-        raise InvalidActionError(f"{name} must be a whole number, not {quote(value)}")
-    try:
-        out = operator.index(value)
-    except TypeError:
-        raise InvalidActionError(f"{name} must be a whole number, not {quote(value)}") from None
-    if not 0 <= out <= limit:
-        raise InvalidActionError(f"{name} must be from 0 to {limit}, not {quote(value)}")
-    return out
-
-
 def _text(name: str, value: Any) -> str:
     if not isinstance(value, str):
         raise InvalidActionError(f"{name} must be text, not {quote(value)}")
@@ -105,15 +92,15 @@ def _text(name: str, value: Any) -> str:
 
 
 def _face(value: Any) -> int:
-    return _whole("face", value, 6)
+    return whole_number(value, "face", 6)
 
 
 def _player(value: Any) -> int:
-    return _whole("player", value, MAX_PLAYER)
+    return whole_number(value, "player", MAX_PLAYER)
 
 
 def _pawn(value: Any) -> int:
-    return _whole("pawn", value, len(PAWN_LETTERS) - 1)
+    return whole_number(value, "pawn", len(PAWN_LETTERS) - 1)
 
 
 def _trap(value: Any) -> str:

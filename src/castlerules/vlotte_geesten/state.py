@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from castlerules.core.errors import InvalidActionError, quote
+from castlerules.core.fields import whole_number
 
 
 class Obj(enum.IntEnum):
@@ -62,9 +63,7 @@ def _object(value: Any, what: str) -> Obj:
 
 
 def _player(value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return int(value)
-    raise InvalidActionError(f"player: expected a player number, got {quote(value)}")
+    return whole_number(value, "player")
 
 
 def _items(value: Any, limit: int, what: str) -> list[Any]:
