@@ -161,17 +161,6 @@ def iter_jobs(
         yield Job(game, text, seed, first, min(size, n - first), max_plies, keep_records)
 
 
-def jobs_for(
-    game: str,
-    n: int,
-    options: dict[str, Any],
-    seed: int,
-    workers: int,
-    max_plies: int | None = None,
-    keep_records: bool = False,
-) -> list[Job]:
-    """All jobs of a (small) simulation as a list."""
-    return list(iter_jobs(game, n, options, seed, workers, max_plies, keep_records))
 
 
 # -- backends ----------------------------------------------------------------------------------

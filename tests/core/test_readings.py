@@ -56,35 +56,13 @@ def test_bad_readings_are_refused_with_the_valid_choices(options: dict[str, obje
 
 
 def test_an_unplayable_option_is_refused_with_its_reason() -> None:
-    text = """
-game = "x"
-title = "X"
-attribution = "a"
-source = "s"
-[[clause]]
-id = "vg.a"
-nl = "Tekst."
-en = "Text."
-kind = "rule"
-[[interpretation]]
-id = "vg.interp.a"
-clauses = ["vg.a"]
-question = "q"
-default = "one"
-[[interpretation.option]]
-id = "one"
-text = "One."
-[[interpretation.option]]
-id = "two"
-text = "Two."
-playable = false
-reason = "It needs a table the library does not model."
-"""
+    from test_spec import GOOD  # a small spec whose option "two" is not playable
+
     from castlerules.core.spec import parse_spec
 
-    spec = parse_spec(text)
+    spec = parse_spec(GOOD)
     assert resolve(spec, {}, {"a": "one"})[1] == {"vg.interp.a": "one"}
-    with pytest.raises(InvalidOptionError, match="cannot be played: It needs a table"):
+    with pytest.raises(InvalidOptionError, match="cannot be played: It cannot be played"):
         resolve(spec, {}, {"a": "two"})
 
 

@@ -23,7 +23,7 @@ def test_game_seeds_depend_on_seed_and_index_only() -> None:
 
 
 def test_the_work_unit_is_picklable_and_pure() -> None:
-    job = sim.jobs_for("vlotte-geesten", 3, {"players": 3}, seed=4, workers=1)[0]
+    job = next(sim.iter_jobs("vlotte-geesten", 3, {"players": 3}, seed=4, workers=1))
     assert pickle.loads(pickle.dumps(job)) == job
     results = sim.run_job(job)
     assert pickle.loads(pickle.dumps(results)) == results

@@ -49,6 +49,16 @@ def short(error: RulesError) -> None:
     assert len(str(error)) <= MESSAGE_LIMIT, f"a {len(str(error))}-character message"
 
 
+def refused_or_works(game: Any, load: Any, text: Any) -> None:
+    """``load(text)`` refuses the text with a short RulesError, or gives a state that works."""
+    try:
+        loaded = load(text)
+    except RulesError as exc:
+        short(exc)
+        return
+    exercise(game, loaded)
+
+
 def exercise(game: Any, state: Any) -> None:
     """What every accepted state must support."""
     game.render(state)
@@ -136,12 +146,7 @@ def test_mutated_state_json_is_refused_or_works(name: str, data: st.DataObject) 
     how = data.draw(st.integers(0, 3))
     changed = mutate(target, where, how, data.draw(json_value))
     text = json.dumps(envelope if target is envelope else changed)
-    try:
-        loaded = game.state_from_json(text)
-    except RulesError as exc:
-        short(exc)
-        return
-    exercise(game, loaded)
+    refused_or_works(game, game.state_from_json, text)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -196,12 +201,7 @@ def test_mutated_position_text_is_refused_or_works(
     game = castlerules.make(name)
     state = states_of(name, 5)[pick]
     text = edit(game.state_to_text(state), random.Random(seed), edits)
-    try:
-        loaded = game.state_from_text(text)
-    except RulesError as exc:
-        short(exc)
-        return
-    exercise(game, loaded)
+    refused_or_works(game, game.state_from_text, text)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -209,12 +209,7 @@ def test_mutated_position_text_is_refused_or_works(
 @given(text=st.text(max_size=80))
 def test_any_position_text_is_refused_or_works(name: str, text: str) -> None:
     game = castlerules.make(name)
-    try:
-        loaded = game.state_from_text(text)
-    except RulesError as exc:
-        short(exc)
-        return
-    exercise(game, loaded)
+    refused_or_works(game, game.state_from_text, text)
 
 
 @pytest.mark.parametrize("name", GAMES)
