@@ -120,25 +120,26 @@ class ActionTable:
     def legal_ids(self, state: Any, player: int | None) -> tuple[int, ...]:
         """Sorted ids of the legal actions of ``player`` (None: every legal action).
 
-        Where a game returns the same tuple of actions for many states (it caches them), the ids
-        are computed once per tuple."""
+        A game's own ``space.legal_ids`` maps them when it has one; otherwise, where a game returns
+        the same tuple of actions for many states (it caches them), the ids are computed once per
+        tuple."""
         game = self.game
         legal = game.legal_actions(state) if player is None else game.legal_actions_of(state, player)
+        if self._fast_ids is not None:  # the game's own mapping: no cache needed
+            fast: tuple[int, ...] = self._fast_ids(game, state, player, legal)
+            return fast
         key = id(legal)
         cached = self._ids.get(key)
         if cached is not None and cached[0] is legal:
             return cached[1]
-        if self._fast_ids is not None:
-            found: tuple[int, ...] = self._fast_ids(game, state, player, legal)
-        else:
-            index = self.index
-            try:
-                found = tuple(sorted([index[a] for a in legal]))
-            except KeyError:
-                missing = next(a for a in legal if a not in index)
-                raise InvalidStateError(
-                    f"{game.name}: action {missing!r} is not in the action universe"
-                ) from None
+        index = self.index
+        try:
+            found = tuple(sorted([index[a] for a in legal]))
+        except KeyError:
+            missing = next(a for a in legal if a not in index)
+            raise InvalidStateError(
+                f"{game.name}: action {missing!r} is not in the action universe"
+            ) from None
         self._ids.put(key, (legal, found))
         return found
 

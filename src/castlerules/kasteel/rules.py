@@ -537,6 +537,10 @@ class Kasteel(Game[State, Any]):
     def legal_actions(self, state: State) -> tuple[Any, ...]:
         return self._info(state)[0]
 
+    def legal_actions_of(self, state: State, player: int) -> tuple[Any, ...]:
+        """One player acts at a time: the legal actions, whoever asks (as the base class)."""
+        return self._info(state)[0]
+
     def candidate_actions(self, state: State) -> tuple[Any, ...]:
         """Every skull placement on the zone, every pass, and every move of either player from a
         knight to any square in its row or column."""
