@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import threading
@@ -13,6 +14,11 @@ from hypothesis import strategies as st
 
 import castlerules
 from castlerules.core.play import random_action
+
+#: How many times the fuzz tests' example counts are multiplied: 1 by default; environment variable
+#: ``CASTLERULES_FUZZ=1`` gives 20 (a longer campaign), ``CASTLERULES_FUZZ=N`` gives N.
+FUZZ_SCALE = int(os.environ.get("CASTLERULES_FUZZ", "0") or 0)
+FUZZ_SCALE = 20 if FUZZ_SCALE == 1 else max(1, FUZZ_SCALE)
 
 
 def variants_of(name: str) -> list[dict[str, Any]]:

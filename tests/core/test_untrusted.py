@@ -14,7 +14,6 @@ of examples by 20 (``CASTLERULES_FUZZ=N``: by N) for a longer campaign.
 from __future__ import annotations
 
 import json
-import os
 import random
 import string
 from typing import Any
@@ -23,15 +22,14 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import reach
+from strategies import FUZZ_SCALE, reach
 
 import castlerules
 from castlerules.core.catalog import game_class
 from castlerules.core.errors import InvalidActionError, RulesError
 from castlerules.core.record import Record, replay
 
-SCALE = int(os.environ.get("CASTLERULES_FUZZ", "0") or 0)
-SCALE = 20 if SCALE == 1 else max(1, SCALE)
+SCALE = FUZZ_SCALE
 GAMES = list(castlerules.games())
 #: The longest message an error may carry (it quotes its input cut short).
 MESSAGE_LIMIT = 600

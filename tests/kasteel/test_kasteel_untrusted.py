@@ -8,14 +8,13 @@ Bounded so the suite stays fast; ``CASTLERULES_FUZZ=1`` runs 20 times the exampl
 from __future__ import annotations
 
 import json
-import os
 import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import reach, shared_by_threads
+from strategies import FUZZ_SCALE, reach, shared_by_threads
 
 import castlerules
 from castlerules.core.errors import (
@@ -30,8 +29,7 @@ from castlerules.core.record import Record, replay
 from castlerules.kasteel import Kasteel, Move, Pass, PlaceSkull, State
 from castlerules.kasteel.board import MAX_COLUMNS, MAX_ROWS
 
-SCALE = int(os.environ.get("CASTLERULES_FUZZ", "0") or 0)
-SCALE = 20 if SCALE == 1 else max(1, SCALE)
+SCALE = FUZZ_SCALE
 OPTIONS = [{}, {"skull_squares": ["i11", "j10"]}, {"level": 3, "stuck": "lose"}]
 
 

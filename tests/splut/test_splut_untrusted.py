@@ -10,14 +10,13 @@ only ``RulesError``s with short messages in square names. The property tests are
 from __future__ import annotations
 
 import json
-import os
 import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import shared_by_threads
+from strategies import FUZZ_SCALE, shared_by_threads
 
 from castlerules import InvalidStateError, ParseError, RulesError
 from castlerules.core.errors import InvalidActionError
@@ -25,8 +24,7 @@ from castlerules.splut import Lev, Pass, Splut, State, Step, Throw, space
 from castlerules.splut.board import BY_NAME, OFF, SQUARES, Dir
 from castlerules.splut.state import Piece
 
-SCALE = int(os.environ.get("CASTLERULES_FUZZ", "0") or 0)
-SCALE = 20 if SCALE == 1 else max(1, SCALE)
+SCALE = FUZZ_SCALE
 GAMES = {n: Splut(players=n) for n in (2, 3, 4)}
 MESSAGE_LIMIT = 400
 

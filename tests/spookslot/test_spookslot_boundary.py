@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import chain_board
+from strategies import FUZZ_SCALE, chain_board
 
 import castlerules
 from castlerules import RulesError
@@ -30,8 +30,7 @@ from castlerules.spookslot import Ball, Move, Passage, Phase, Roll, Spookslot, S
 from castlerules.spookslot.board import MAX_SQUARES, default_board
 from castlerules.spookslot.state import EXIT, LINE, START, TRAPS, Pass
 
-SCALE = int(os.environ.get("CASTLERULES_FUZZ", "0") or 0)
-EXAMPLES = 60 * (20 * SCALE if SCALE == 1 else max(SCALE, 1))
+EXAMPLES = 60 * FUZZ_SCALE
 BOARD_TEXT = read_text("boards/spookslot-default.toml")
 
 
