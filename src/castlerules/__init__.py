@@ -38,4 +38,4 @@ __all__ = [
     "position",
     "replay",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
