@@ -45,3 +45,28 @@ def test_the_readme_snippet_runs_in_the_checkout_and_prints() -> None:
     done = subprocess.run([sys.executable, "-m", "castlerules", "games"], capture_output=True,
                           text=True, timeout=60, cwd=Path(__file__).parents[2])
     assert done.returncode == 0 and "splut" in done.stdout
+
+
+@pytest.mark.slow
+def test_the_readme_snippet_runs_from_an_installed_wheel_in_the_checkout(tmp_path: Path) -> None:
+    """Built as a wheel and installed elsewhere, the package (with its rulebook data) is the one
+    Python imports in the clone's root, and the README's snippet runs there."""
+    root = Path(__file__).parents[2]
+    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels),
+                    str(root)], check=True, timeout=600, capture_output=True)
+    (wheel,) = wheels.glob("castlerules-*.whl")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                    str(target), str(wheel)], check=True, timeout=600, capture_output=True)
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    snippet = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    probe = ("import castlerules, castlerules.specs, pathlib; "
+             "print(pathlib.Path(castlerules.__file__).resolve())\n")
+    done = subprocess.run(
+        [sys.executable, "-c", probe + snippet], capture_output=True, text=True, timeout=120,
+        cwd=root, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    first, *rest = done.stdout.strip().splitlines()
+    assert Path(first).is_relative_to(target.resolve()), first
+    assert "None" in rest
