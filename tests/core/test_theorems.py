@@ -35,3 +35,20 @@ def test_theorem_is_well_formed(t: object) -> None:
 def test_theorem_ids_are_unique() -> None:
     ids = [t.id for t in THEOREMS]
     assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_the_rules_do_not_import_their_proofs(name: str) -> None:
+    """Theorems sit above the rules: making a game and playing it never imports its theorems
+    module (the catalog finds it when ``game.theorems()`` is asked for)."""
+    import subprocess
+    import sys
+
+    from castlerules.core.catalog import GAMES
+
+    package = GAMES[name].split(":")[0].rsplit(".", 1)[0]
+    probe = (f"import sys, castlerules; g = castlerules.make({name!r}); s = g.initial_state(); "
+             f"g.legal_actions(s); print({package + '.theorems'!r} in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.strip() == "False"
