@@ -1087,8 +1087,14 @@ def check_enter_over_wall(game: Kasteel) -> Result:
         for start in sorted(b.start[p]):
             flow, cut = min_skull_cut(g, p, start)
             if flow <= g.skull_count:
-                knights = ([start], []) if p == YELLOW else ([], [start])
-                skulls = frozenset(sorted(cut)[: g.skull_count])
+                # The picture is a position of this game: the opponent keeps one knight (on the
+                # start square farthest from the cut knight) and the skulls the cut does not need
+                # lie elsewhere in the skull zone (more skulls only cut more ways).
+                other = max(b.start[1 - p], key=lambda sq: (abs(sq // b.width - start // b.width), sq))
+                spare = [sq for sq in g._zone if sq not in cut and sq not in (start, other)]
+                skulls = frozenset(sorted(cut)[: g.skull_count]) | frozenset(
+                    spare[: max(0, g.skull_count - len(cut))])
+                knights = ([start], [other]) if p == YELLOW else ([other], [start])
                 state = build(g, knights[0], knights[1], (0, 0), skulls, p)
                 return refute(g, state, f"{len(cut)} skulls on {b.names(cut)} cut every way of "
                               f"{PLAYER_NAMES[p]}'s knight from {b.name(start)} without passes "
