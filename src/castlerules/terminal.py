@@ -80,9 +80,8 @@ class Session:
         return self.states[-1]
 
     def show(self) -> None:
+        # Every game's rendering ends with the position text (the conformance kit checks it).
         self.console.print(self.game.render(self.state), markup=False, highlight=False)
-        self.console.print(f"position: {self.game.state_to_text(self.state)}", markup=False,
-                           highlight=False, style="dim")
 
     def _push(self, action: Any, mover: int | None) -> None:
         text = self.game.action_to_str(self.state, action)

@@ -48,6 +48,8 @@ def check_state(
         text = game.state_to_text(state)
         if game.state_from_text(text) != state:
             _fail(failures, game, state, f"position text round trip changed the state: {text}")
+        if text not in game.render(state):
+            _fail(failures, game, state, "the rendering does not show the position text")
     except RulesError as exc:
         _fail(failures, game, state, f"the position text does not read back: {exc}")
     terminal = game.is_terminal(state)

@@ -256,8 +256,9 @@ class Game(abc.ABC, Generic[S, A]):
         return theorems_of(self)
 
     def render(self, state: S) -> str:
-        """A plain-text picture of ``state``."""
-        return repr(state)
+        """A plain-text picture of ``state`` that shows its position text (the conformance kit
+        checks it; the terminal game prints only this)."""
+        return f"{self!r}\nposition: {self.state_to_text(state)}"
 
     def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
         """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
