@@ -358,7 +358,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         if args.position is None:
             raise RulesError("show GAME POSITION: give a position text or 'start'")
         game, state = _position(normalize_name(target), args.position, args)
-        where = "position"
+        where = ""
     else:
         if args.position is not None:
             raise RulesError(f"{target!r} is not a game; show RECORD takes no position")
@@ -371,8 +371,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         state = states[ply]
         where = f"after ply {ply} of {len(record.actions)}"
     out = _out()
-    out.print(game.render(state), markup=False)
-    out.print(f"{where}: {game.state_to_text(state)}", markup=False)
+    out.print(game.render(state), markup=False)  # it ends with the position text
+    if where:
+        out.print(where, markup=False)
     if args.svg:
         _write(args.svg, game.render_svg(state) + "\n", "--svg")
     return 0
