@@ -161,8 +161,6 @@ def iter_jobs(
         yield Job(game, text, seed, first, min(size, n - first), max_plies, keep_records)
 
 
-
-
 # -- backends ----------------------------------------------------------------------------------
 Progress = Callable[[int], None]
 
