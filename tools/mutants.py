@@ -31,6 +31,8 @@ Usage::
 
     python tools/mutants.py [GAME ...] [--jobs 2] [--json mutants/results.json] [--only ID ...]
 
+``--json`` replaces the named games' results in the file and keeps the others'.
+
 It prints a table per game and the kill rate, and exits 1 if a mutant is stale (its original text is
 not found exactly once) or changes no behaviour, or if a game's theorems kill fewer than
 ``--require`` (default 0.9) of its mutants.
@@ -314,7 +316,16 @@ def main(argv: list[str] | None = None) -> int:
         if rows and not args.only and rate < args.require:
             bad = True
     if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        # The file holds every game; a run for some games replaces only theirs.
+        path = Path(args.json)
+        merged: dict[str, Any] = {}
+        if path.is_file() and not args.only:
+            try:
+                merged = json.loads(path.read_text(encoding="utf-8"))
+            except ValueError:
+                merged = {}
+        merged.update(results)
+        path.write_text(json.dumps(dict(sorted(merged.items())), indent=1) + "\n", encoding="utf-8")
     return 1 if bad else 0
 
 
