@@ -31,15 +31,15 @@ from castlerules.spookslot.state import (
     Phase,
     Roll,
     State,
+    make_state,
 )
 
 DEFAULT_FACES: tuple[int | str, ...] = (1, 2, 3, 4, "ghost", "ghost")
 MAX_FACE = 6
 #: The largest weight ``trap_weights`` accepts for one trap.
 MAX_WEIGHT = 1_000_000
-#: Bounds of the caches a game keeps (entries): moves per pawn situation, and per state.
+#: Bounds of the caches the games keep (entries): moves per pawn situation, kernel answers.
 PAWN_CACHE = 1 << 14
-STATE_CACHE = 2048
 LANDING_CACHE = 1 << 14
 
 Moves = dict[Move, str]
@@ -64,7 +64,7 @@ def _evolve(
     winner: int | None = None,
 ) -> State:
     """``s`` with the given fields changed (a fast ``attrs.evolve`` for the hot path)."""
-    return State(
+    return make_state(
         s.pawns if pawns is None else pawns,
         s.turn if turn is None else turn,
         s.phase if phase is None else phase,
@@ -168,8 +168,9 @@ class Spookslot(Game[State, Any]):
     reconstruction ``"spookslot-default"``), ``no_yellow`` (the optional rule: no move may end on a
     yellow square), and ``readings``/``ruleset`` for every other interpretation in the spec.
 
-    A game object may be shared between threads: its only mutable parts are two
-    ``BoundedCache``\\ s of immutable values.
+    A game object may be shared between threads: its only mutable parts are the module's
+    ``BoundedCache``\\ s of immutable values and the memo slot of a state (its legal moves, set
+    once in a single assignment).
     """
 
     name: ClassVar[str] = "spookslot"
@@ -272,7 +273,6 @@ class Spookslot(Game[State, Any]):
         #: A pawn's moves by (signature, player, pawn, square, roll, occupancy within reach),
         #: shared by the games of one signature.
         self._mine = _MINE_CACHE
-        self._state_cache: BoundedCache[State, MoveSet] = BoundedCache(STATE_CACHE)
 
     @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
            "spookslot.interp.bounce-colour", "spookslot.interp.exit-exact",
@@ -404,7 +404,11 @@ class Spookslot(Game[State, Any]):
     def anyone_in_danger(self, state: State) -> bool:
         """Some pawn (of any player) stands on a red square or a stair step."""
         danger = self.board.danger
-        return any(q in danger for ps in state.pawns for q in ps)
+        for ps in state.pawns:
+            for q in ps:
+                if q in danger:
+                    return True
+        return False
 
     @clause("spookslot.getal.vier-spelers", "spookslot.getal.twee-drie-spelers")
     @reads("spookslot.interp.four-player-second-pawn")
@@ -432,7 +436,7 @@ class Spookslot(Game[State, Any]):
             "spookslot.optioneel.geel-blijft-staan")
     @reads("spookslot.interp.forced-move")
     def move_set(self, state: State) -> MoveSet:
-        """The legal moves of a MOVE state (empty in other phases), cached per state.
+        """The legal moves of a MOVE state (empty in other phases), memoised in the state.
 
         One pawn moves the whole roll; at a fork the move names its route; a pawn that cannot
         move (past the Exit, a bounce that would reach it, or — with the optional rule — an end
@@ -440,10 +444,13 @@ class Spookslot(Game[State, Any]):
         spookslot.interp.forced-move: any pawn that can; ``lead-pawn``: the one nearest the Exit
         if it can; ``optional``: the player may also pass).
         """
-        found = self._state_cache.get(state)
-        if found is not None:
+        memo = state.memo
+        if memo is not None and memo[0] is self:
+            found: MoveSet = memo[1]
             return found
-        return self._state_cache.put(state, self._compute_move_set(state))
+        found = self._compute_move_set(state)
+        object.__setattr__(state, "memo", (self, found))
+        return found
 
     def _compute_move_set(self, state: State) -> MoveSet:
         if state.phase is not Phase.MOVE:
@@ -791,8 +798,8 @@ class Spookslot(Game[State, Any]):
     def next_turn(self, state: State) -> State:
         """The turn passes clockwise (to the next player number)."""
         turn = state.turn + 1
-        return State(state.pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (),
-                     state.first, state.released, -1)
+        return make_state(state.pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (),
+                          state.first, state.released, -1)
 
     @clause("spookslot.beurt.dobbelen", "spookslot.spook.kogel", "spookslot.spook.nog-een-keer",
             "spookslot.exit.blijft-staan")
@@ -809,9 +816,9 @@ class Spookslot(Game[State, Any]):
             if self._reroll_until:
                 return state
             return self.next_turn(state)
-        moving = State(state.pawns, state.turn, Phase.MOVE, face, (), state.first,
-                       state.released, -1)
-        if not self._state_cache.put(moving, self._compute_move_set(moving)).actions:
+        moving = make_state(state.pawns, state.turn, Phase.MOVE, face, (), state.first,
+                            state.released, -1)
+        if not self.move_set(moving).actions:
             return self.next_turn(state)
         return moving
 
@@ -829,11 +836,12 @@ class Spookslot(Game[State, Any]):
             first, released = self._track_first(pawns, first, released, p, k)
         if dest == EXIT:
             if self.escaped(pawns, p):
-                return State(pawns, state.turn, Phase.OVER, 0, (), first, released, p)
+                return make_state(pawns, state.turn, Phase.OVER, 0, (), first, released, p)
         elif move in found.drops:
-            return State(pawns, state.turn, Phase.BALL, 0, (), first, released, -1)
+            return make_state(pawns, state.turn, Phase.BALL, 0, (), first, released, -1)
         turn = state.turn + 1
-        return State(pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (), first, released, -1)
+        return make_state(pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (), first, released,
+                          -1)
 
     @clause("spookslot.getal.vier-spelers")
     def _track_first(
@@ -889,9 +897,9 @@ class Spookslot(Game[State, Any]):
                 pawns = tuple(scared)
         if trap != "portrait":
             turn = state.turn + 1
-            return State(pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (), state.first,
-                         state.released, -1)
-        state = State(pawns, state.turn, Phase.BALL, 0, (), state.first, state.released, -1)
+            return make_state(pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (),
+                              state.first, state.released, -1)
+        state = make_state(pawns, state.turn, Phase.BALL, 0, (), state.first, state.released, -1)
         if trap == "portrait":
             stars = self.board.red_stars
             pending = tuple(

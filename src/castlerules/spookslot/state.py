@@ -9,6 +9,7 @@ wrong-typed field.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -74,6 +75,15 @@ class State:
     first: tuple[int, ...] = ()
     released: tuple[bool, ...] = ()
     winner: int = -1
+    #: Derived: (game, the legal moves that game computed for this state), set once by the game
+    #: that asks first, in a single assignment (a game asking about a state another game memoised
+    #: recomputes; nothing about the state's value changes). Not part of equality or the JSON.
+    memo: Any = attrs.field(init=False, default=None, eq=False, repr=False, metadata={"json": False})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy the JSON fields only (the memo is recomputed)."""
+        return State, (self.pawns, self.turn, self.phase, self.roll, self.pending, self.first,
+                       self.released, self.winner)
 
     def __repr__(self) -> str:
         try:
@@ -81,6 +91,46 @@ class State:
         except Exception:  # a malformed state still shows something
             return (f"State(pawns={self.pawns!r}, turn={self.turn!r}, phase={self.phase!r}, "
                     f"roll={self.roll!r})")
+
+
+def _state_maker() -> Callable[..., State]:
+    """``make_state``, with the slot setters bound once (a state is made for every action)."""
+    new, cls = object.__new__, State
+    slots = {name: State.__dict__[name].__set__ for name in State.__slots__ if name != "__weakref__"}
+    set_pawns, set_turn, set_phase, set_roll, set_pending, set_first, set_released, set_winner = (
+        slots[n] for n in ("pawns", "turn", "phase", "roll", "pending", "first", "released", "winner")
+    )
+    set_memo, set_hash = slots["memo"], slots["_attrs_cached_hash"]
+
+    def make_state(
+        pawns: tuple[tuple[str, ...], ...],
+        turn: int,
+        phase: Phase,
+        roll: int,
+        pending: tuple[tuple[int, int], ...],
+        first: tuple[int, ...],
+        released: tuple[bool, ...],
+        winner: int,
+    ) -> State:
+        """``State(...)`` with every field given, without the attrs ``__init__`` (the rules make a
+        state for every action)."""
+        s: State = new(cls)
+        set_pawns(s, pawns)
+        set_turn(s, turn)
+        set_phase(s, phase)
+        set_roll(s, roll)
+        set_pending(s, pending)
+        set_first(s, first)
+        set_released(s, released)
+        set_winner(s, winner)
+        set_memo(s, None)
+        set_hash(s, None)
+        return s
+
+    return make_state
+
+
+make_state = _state_maker()
 
 
 def _text(name: str, value: Any) -> str:
