@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -60,6 +61,17 @@ class SplutMachine(RuleBasedStateMachine):
             assert self.game.winners(s) == frozenset(alive)
         else:
             assert self.game.actors(s) == {s.to_move}
+
+    @invariant()
+    def made_like_any_state(self) -> None:
+        """The successor's cheap construction (state.make_state) and its incremental occupancy
+        give the very State the constructor makes from the JSON fields: its class, equality,
+        hash and the derived fields."""
+        s = self.state
+        rebuilt = attrs.evolve(s)
+        assert type(s) is State
+        assert s == rebuilt and hash(s) == hash(rebuilt)
+        assert (s.board, s.over) == (rebuilt.board, rebuilt.over)
 
     @invariant()
     def step_model_agrees(self) -> None:

@@ -108,6 +108,20 @@ LINE_SLICE = tuple(tuple(_line_slice(s, d) for d in range(4)) for s in range(81)
 NEXT_IN: tuple[tuple[int, ...], ...] = tuple(tuple(NEXT[s][d] for s in range(81)) for d in DIRS)
 
 
+def _step_directions() -> tuple[int, ...]:
+    """STEP_DIR[to - frm + 9]: DIRECTION[frm, to] of a step between neighbours, by the difference
+    of their square numbers (rows are 9 apart; checked against DIRECTION for every step)."""
+    table = [OFF] * 19
+    for (frm, to), d in DIRECTION.items():
+        assert table[to - frm + 9] in (OFF, d)
+        table[to - frm + 9] = d
+    return tuple(table)
+
+
+#: STEP_DIR[to - frm + 9]: the direction of a step from frm to a neighbour to.
+STEP_DIR = _step_directions()
+
+
 def _remap(
     moves: dict[int, int],
     rocks: tuple[int, ...],
@@ -118,17 +132,28 @@ def _remap(
     ``moves`` (old square -> new square); the moved ones join this turn's."""
     if len(moves) == 1:
         ((a, b),) = moves.items()
-        listed = list(rocks)
-        listed[listed.index(a)] = b
-        listed.sort()
-        if a in before:
-            before = (before - {a}) | {b}
-        return tuple(listed), before, (now - {a}) | {b}
+        return _remap_one(a, b, rocks, before, now)
     get = moves.get
     new_rocks = tuple(sorted([get(r, r) for r in rocks]))
     if before:
         before = frozenset([get(x, x) for x in before])
     return new_rocks, before, frozenset([get(x, x) for x in now]) | frozenset(moves.values())
+
+
+def _remap_one(
+    a: int,
+    b: int,
+    rocks: tuple[int, ...],
+    before: frozenset[int],
+    now: frozenset[int],
+) -> tuple[Any, frozenset[int], frozenset[int]]:
+    """``_remap({a: b}, ...)``: one rock moves from ``a`` to ``b``."""
+    listed = list(rocks)
+    listed[listed.index(a)] = b
+    listed.sort()
+    if a in before:
+        before = (before - {a}) | {b}
+    return tuple(listed), before, ((now - {a}) if a in now else now) | {b}
 
 
 def _some(step: Step | None) -> Step:
@@ -165,10 +190,10 @@ class Actions:
             ]
             for p in range(n)
         ]
-        #: dwarf[p][square]: (slice of the board along the line in front, plain Step) per
-        #: direction with a line in front.
-        self.dwarf: list[list[tuple[tuple[slice, Step], ...]]] = [
-            [tuple((LINE_SLICE[s][d], _some(by_dir[p][s][d])) for d, _y in NEIGHBOURS[s])
+        #: dwarf[p][square]: (the neighbour, slice of the board along the line in front from it,
+        #: plain Step) per direction with a line in front.
+        self.dwarf: list[list[tuple[tuple[int, slice, Step], ...]]] = [
+            [tuple((y, LINE_SLICE[s][d], _some(by_dir[p][s][d])) for d, y in NEIGHBOURS[s])
              for s in range(81)]
             for p in range(n)
         ]
@@ -367,6 +392,8 @@ class Splut(Game[State, Any]):
         self._step_table, self._end_table = bookkeeping_tables(self._opening)
         self._memo_step: BoundedCache[tuple[int, int], tuple[int, int]] = BoundedCache(4096)
         self._memo_end: BoundedCache[int, tuple[int, int]] = BoundedCache(4096)
+        #: kernel.push's line afterwards, by (the dwarf's code, the line's contents).
+        self._memo_push: BoundedCache[tuple[int, bytes], tuple[int, ...]] = BoundedCache(4096)
         self._next_table = {
             (current, alive): kernel.next_player(current, alive, self._cycle)
             for current in range(self._n)
@@ -506,8 +533,9 @@ class Splut(Game[State, Any]):
         acts = self._acts
         sq_s, sq_t, sq_d = state.pieces[p]
         if sq_s != OFF:
+            lev = state.lev
             levs: tuple[int, ...]
-            if state.lev is UNUSED and self._lev_plain and not state.moved_before:
+            if lev is UNUSED and self._lev_plain and not state.moved_before:
                 levs = state.rocks
             else:
                 levs = self._levitable(state, sq_s)
@@ -518,32 +546,34 @@ class Splut(Game[State, Any]):
             else:
                 # Levitation: the rock moves the sorcerer's way onto a free square (or the one
                 # the sorcerer leaves); the sorcerer onto a free square (or the one the rock
-                # leaves) -- splut.interp.levitate-behind, splut.interp.levitate-ahead.
+                # leaves) -- splut.interp.levitate-behind, splut.interp.levitate-ahead. Onto an
+                # occupied square the sorcerer can only follow the rock it levitates from there.
                 behind_ok, ahead_ok = self._lev_behind, self._lev_ahead
-                stays = self._lev_stays and state.lev is ACTIVE
+                stays = self._lev_stays and lev is ACTIVE
                 table = acts.levs[p][sq_s]
                 for d, y, step in acts.sorcerer[p][sq_s]:
-                    free = board[y] == EMPTY
-                    if free:
-                        add(step)
-                    elif y not in levs:
-                        continue
                     ahead = NEXT_IN[d]
-                    row = table[d]
-                    for r in levs:
-                        r2 = ahead[r]
-                        if r2 != OFF and (board[r2] == EMPTY or (r2 == sq_s and behind_ok)):
-                            if free or (y == r and ahead_ok):
+                    if board[y] == EMPTY:
+                        add(step)
+                        row = table[d]
+                        for r in levs:
+                            r2 = ahead[r]
+                            if stays or (
+                                r2 != OFF and (board[r2] == EMPTY or (r2 == sq_s and behind_ok))
+                            ):
                                 add(row[r])  # type: ignore[arg-type]
-                        elif stays and free:
-                            add(row[r])  # type: ignore[arg-type]
+                    elif ahead_ok and y in levs:
+                        r2 = ahead[y]
+                        if r2 != OFF and (board[r2] == EMPTY or (r2 == sq_s and behind_ok)):
+                            add(table[d][y])  # type: ignore[arg-type]
         if sq_t != OFF:
             self._troll_steps(state, p, sq_t, board, add)
         if sq_d != OFF:
-            for line, step in acts.dwarf[p][sq_d]:
+            for y, line, step in acts.dwarf[p][sq_d]:
                 # The generator's own reading of the push: some square of the line is empty
-                # (the theorem splut.push-line shows this equals kernel.push_allowed).
-                if EMPTY in board[line]:
+                # (the theorem splut.push-line shows this equals kernel.push_allowed); the line
+                # starts at y, so a free y settles it without slicing the board.
+                if board[y] == EMPTY or EMPTY in board[line]:
                     add(step)
         return tuple(out)
 
@@ -902,12 +932,12 @@ class Splut(Game[State, Any]):
             r = action.lev
             if r != OFF:
                 lev = ACTIVE
-                r2 = NEXT_IN[DIRECTION[frm, to]][r]
+                r2 = NEXT_IN[STEP_DIR[to - frm + 9]][r]
                 if r2 != OFF and (board[r2] == EMPTY or (r2 == frm and self._lev_behind)):
                     after[r] = EMPTY
                     after[r2] = ROCK
                     lev_rock = r2
-                    rocks, before, now = _remap({r: r2}, rocks, before, now)
+                    rocks, before, now = _remap_one(r, r2, rocks, before, now)
                 else:
                     lev_rock = r  # blocked: the rock stays (splut.interp.levitate-blocked)
             elif lev is ACTIVE:
@@ -916,10 +946,10 @@ class Splut(Game[State, Any]):
             new_trio = (trio[0], to, trio[2])
             after[frm] = ROCK if self._blocked_throw and frm in rocks else EMPTY
             if action.pull:
-                behind = NEXT[frm][OPPOSITE[DIRECTION[frm, to]]]
+                behind = NEXT[frm][OPPOSITE[STEP_DIR[to - frm + 9]]]
                 after[behind] = EMPTY
                 after[frm] = ROCK
-                rocks, before, now = _remap({behind: frm}, rocks, before, now)
+                rocks, before, now = _remap_one(behind, frm, rocks, before, now)
             if board[to] == ROCK:
                 throw_from = to
             if lev is ACTIVE:
@@ -930,7 +960,7 @@ class Splut(Game[State, Any]):
             if lev is ACTIVE:
                 lev, lev_rock = DONE, OFF
         else:
-            pieces, moves = self._push(state, frm, DIRECTION[frm, to], after)
+            pieces, moves = self._push(state, frm, STEP_DIR[to - frm + 9], after)
             if moves:
                 rocks, before, now = _remap(moves, rocks, before, now)
             if lev is ACTIVE:
@@ -967,8 +997,11 @@ class Splut(Game[State, Any]):
         line = LINE[frm][d]
         mover = board[frm]
         after[frm] = EMPTY
-        contents = [board[c] for c in line]
-        _, new = kernel.push(mover, contents, self._slide)
+        contents = board[LINE_SLICE[frm][d]]
+        key = (mover, contents)
+        new = self._memo_push.get(key)
+        if new is None:
+            new = self._memo_push.put(key, tuple(kernel.push(mover, list(contents), self._slide)[1]))
         pieces = [list(t) for t in state.pieces]
         old_rocks = [line[i] for i, c in enumerate(contents) if c == ROCK]
         new_rocks = [line[i] for i, c in enumerate(new) if c == ROCK]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -147,55 +146,52 @@ class State:
         return position_repr(self)
 
 
-_SET = {name: State.__dict__[name].__set__ for name in State.__slots__ if name != "__weakref__"}
+class _Unfrozen(State):
+    """A State under construction: the same slots, but written by plain attribute stores (no
+    frozen ``__setattr__``). ``make_state`` fills one and turns it into a State by assigning its
+    class before anyone else sees it, so no _Unfrozen object ever leaves ``make_state``."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
-def _state_maker() -> Callable[..., State]:
-    """``make_state``, with the slot setters bound once (a state is made for every action)."""
-    new, cls = object.__new__, State
-    (set_pieces, set_rocks, set_to_move, set_turn, set_steps_left, set_throw_from, set_lev,
-     set_lev_rock, set_moved_before, set_moved_now, set_board, set_over, set_hash) = (
-        _SET[name] for name in ("pieces", "rocks", "to_move", "turn", "steps_left", "throw_from",
-                                "lev", "lev_rock", "moved_before", "moved_now", "board", "over",
-                                "_hash")
-    )
+def make_state(
+    pieces: tuple[tuple[int, int, int], ...],
+    rocks: tuple[int, ...],
+    to_move: int,
+    turn: int,
+    steps_left: int,
+    throw_from: int,
+    lev: Lev,
+    lev_rock: int,
+    moved_before: frozenset[int],
+    moved_now: frozenset[int],
+    board: bytes,
+    over: bool,
+) -> State:
+    """A state whose derived fields the caller has computed (the rules' successor, which
+    updates the occupancy of the few squares an action changes instead of recomputing it).
 
-    def make_state(
-        pieces: tuple[tuple[int, int, int], ...],
-        rocks: tuple[int, ...],
-        to_move: int,
-        turn: int,
-        steps_left: int,
-        throw_from: int,
-        lev: Lev,
-        lev_rock: int,
-        moved_before: frozenset[int],
-        moved_now: frozenset[int],
-        board: bytes,
-        over: bool,
-    ) -> State:
-        """A state whose derived fields the caller has computed (the rules' successor, which
-        updates the occupancy of the few squares an action changes instead of recomputing it)."""
-        s: State = new(cls)
-        set_pieces(s, pieces)
-        set_rocks(s, rocks)
-        set_to_move(s, to_move)
-        set_turn(s, turn)
-        set_steps_left(s, steps_left)
-        set_throw_from(s, throw_from)
-        set_lev(s, lev)
-        set_lev_rock(s, lev_rock)
-        set_moved_before(s, moved_before)
-        set_moved_now(s, moved_now)
-        set_board(s, board)
-        set_over(s, over)
-        set_hash(s, None)
-        return s
-
-    return make_state
-
-
-make_state = _state_maker()
+    A state is made for every action, so this fills the slots with plain stores (about three
+    times cheaper than calling each slot's setter past the frozen ``__setattr__``)."""
+    s: Any = object.__new__(_Unfrozen)
+    s.pieces = pieces
+    s.rocks = rocks
+    s.to_move = to_move
+    s.turn = turn
+    s.steps_left = steps_left
+    s.throw_from = throw_from
+    s.lev = lev
+    s.lev_rock = lev_rock
+    s.moved_before = moved_before
+    s.moved_now = moved_now
+    s.board = board
+    s.over = over
+    s._hash = None
+    s.__class__ = State
+    made: State = s
+    return made
 
 
 # -- actions ------------------------------------------------------------------------------------
