@@ -121,6 +121,9 @@ def _step_directions() -> tuple[int, ...]:
 #: STEP_DIR[to - frm + 9]: the direction of a step from frm to a neighbour to.
 STEP_DIR = _step_directions()
 
+#: SINGLETON[square]: frozenset({square}), made once.
+SINGLETON: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(81))
+
 
 def _remap(
     moves: dict[int, int],
@@ -151,9 +154,12 @@ def _remap_one(
     listed = list(rocks)
     listed[listed.index(a)] = b
     listed.sort()
+    only_b = SINGLETON[b]
     if a in before:
-        before = (before - {a}) | {b}
-    return tuple(listed), before, ((now - {a}) if a in now else now) | {b}
+        before = (before - SINGLETON[a]) | only_b
+    if a in now:
+        return tuple(listed), before, (now - SINGLETON[a]) | only_b
+    return tuple(listed), before, (now | only_b) if now else only_b
 
 
 def _some(step: Step | None) -> Step:
@@ -1103,6 +1109,8 @@ class Splut(Game[State, Any]):
         )
         if over and self._thrower_wins:
             nxt = state.to_move  # the last thrower is kept: it is the winner (splut.interp.winner)
+        elif self._n == 2:
+            nxt = self._next_table[state.to_move, (pieces[0][0] != OFF, pieces[1][0] != OFF)]
         else:
             nxt = self._next_table[state.to_move, tuple([t[0] != OFF for t in pieces])]
         return make_state(pieces, rocks, nxt, turn, left, OFF, UNUSED, OFF, moved_now, NONE,
