@@ -204,12 +204,14 @@ class _Node:
     """An immutable castlerules state with what OpenSpiel asks of it, computed once (a deep copy
     shares it): the current player, the legal ids and, at chance nodes, the outcomes."""
 
-    __slots__ = ("legal", "legal_set", "outcomes", "player", "racer", "value")
+    __slots__ = ("legal", "legal_set", "outcomes", "player", "race", "racer", "value")
 
     def __init__(self, shared: _Shared, value: Any, racer: int | None) -> None:
         rules, table = shared.rules, shared.table
         self.value = value
         self.racer = racer
+        #: A race node: a chance node of the adapter (who acts first), not of the rules.
+        self.race = False
         self.outcomes: tuple[tuple[int, float], ...] = ()
         if rules.is_terminal(value):
             self.player = TERMINAL
@@ -223,6 +225,7 @@ class _Node:
             actors = rules.actors(value)
             if racer is None and len(actors) > 1:
                 self.player = CHANCE
+                self.race = True
                 ordered = sorted(actors)
                 self.outcomes = tuple((len(table) + p, 1.0 / len(ordered)) for p in ordered)
                 self.legal = tuple(a for a, _ in self.outcomes)
@@ -287,12 +290,12 @@ class CastleState(pyspiel.State):  # type: ignore[misc]
         node = self._node
         if action not in node.legal_set or type(action) is not int:
             raise self._refusal(action)
-        table = self._shared.table
-        if node.player == CHANCE and not self.rules.is_chance(node.value):
-            self._node = _Node(self._shared, node.value, action - len(table))
+        shared = self._shared
+        if node.race:
+            self._node = _Node(shared, node.value, action - len(shared.table))
             return
-        after = self._shared.rules.successor(node.value, table.universe[action])
-        self._node = _Node(self._shared, after, None)
+        after = shared.rules.successor(node.value, shared.table.universe[action])
+        self._node = _Node(shared, after, None)
 
     def _refusal(self, action: Any) -> InvalidActionError:
         node = self._node
