@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import FUZZ_SCALE, reach, shared_by_threads
+from test_kasteel_board import SMALL  # the board tests' small castle map
 
 import castlerules
 from castlerules.core.errors import (
@@ -172,17 +173,6 @@ def test_odd_moves_get_a_violation_and_text_errors_only(player: int, frm: int, t
             except RulesError as exc:
                 assert len(str(exc)) < 200
 
-
-SMALL = """\
- 7 . . r . .
- 6 . R # R .
- 5 . . . . .
- 4 . . . . .
- 3 . . . . .
- 2 . Y C Y .
- 1 . . y . .
-   a b c d e
-"""
 
 
 @fuzz(40)
