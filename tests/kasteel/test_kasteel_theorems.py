@@ -97,8 +97,21 @@ class _LastSquareFree(Kasteel):
 
     def _tables(self) -> None:
         super()._tables()
-        size = self.board.size
-        self._entered = {k: v & ~(1 << (k % size)) for k, v in self._entered.items()}
+        self._moves = {k: _free_last(self.board, m) for k, m in self._moves.items()}
+
+    def successor(self, state: State, action: Any) -> State:
+        if isinstance(action, Move):  # the move as this game interned it
+            size = self.board.size
+            action = self._moves[(state.to_move * size + action.frm) * size + action.to]
+        return super().successor(state, action)
+
+
+def _free_last(board: Any, move: Move) -> Move:
+    """A copy of ``move`` whose squares entered leave out the destination."""
+    copy = Move(move.player, move.frm, move.to)
+    _, direction, entered = move.via
+    object.__setattr__(copy, "via", (board, direction, entered & ~(1 << move.to)))
+    return copy
 
 
 def test_move_cost_fails_if_the_last_square_is_free() -> None:

@@ -63,10 +63,29 @@ _PLENTY = 1 << 20
 #: lowest).
 HAS_WON = tuple(bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(6)))) for i in range(64))
 
-#: One line of a table: (decreasing, mask, moves, number of targets, targets before each square of
-#: the mask, targets up to and including it). ``moves`` are by increasing destination square, so
-#: nearest first on an increasing line and nearest last on a decreasing one.
-Line = tuple[bool, int, tuple[Move, ...], int, dict[int, int], dict[int, int]]
+#: One line of a table: (decreasing, mask, runs, number of targets, targets before each square of
+#: the mask, targets up to and including it). ``runs[k]`` are the moves to the ``k`` nearest
+#: targets, by increasing destination square.
+Line = tuple[bool, int, tuple[tuple[Move, ...], ...], int, dict[int, int], dict[int, int]]
+#: A line as a game uses it: the ``Line`` and the squares of its mask that can cost a pass (the
+#: canals and the skull zone of the game), 0 if none can.
+GameLine = tuple[bool, int, tuple[tuple[Move, ...], ...], int, dict[int, int], dict[int, int], int]
+#: Lines scanned together (a knight's, in the order that lists its moves by destination): the
+#: squares of their masks, those that can cost a pass, the moves to all their targets, the lines.
+Group = tuple[int, int, tuple[Move, ...], tuple[GameLine, ...]]
+
+
+def group(lines: tuple[GameLine, ...]) -> Group:
+    """The group of ``lines``."""
+    every: tuple[Move, ...] = ()
+    for line in lines:
+        every += line[2][line[3]]
+    return (
+        functools.reduce(int.__or__, (line[1] for line in lines), 0),
+        functools.reduce(int.__or__, (line[6] for line in lines), 0),
+        every,
+        lines,
+    )
 
 
 def default_board_path() -> str:
@@ -83,27 +102,19 @@ def _int_option(name: str, value: Any, low: int, high: int) -> int:
 @functools.lru_cache(maxsize=8)
 def interned_moves(board: Board) -> dict[int, Move]:
     """One Move object per (player, from, to) on a line of ``board``, keyed by
-    ``(player * size + from) * size + to`` (the tables and the action universe share them)."""
+    ``(player * size + from) * size + to`` (the tables and the action universe share them); each
+    knows its direction and the squares it enters (``Move.via``)."""
     size = board.size
-    return {
-        (p * size + frm) * size + to: Move(p, frm, to)
-        for p in (YELLOW, RED)
-        for frm in range(size)
-        for ray in board.rays[frm]
-        for to in ray
-    }
-
-
-@functools.lru_cache(maxsize=8)
-def entered_squares(board: Board) -> dict[int, int]:
-    """The bitboard of the squares a move enters, keyed by ``from * size + to``."""
     out = {}
-    for frm in range(board.size):
-        for ray in board.rays[frm]:
-            bits = 0
-            for to in ray:
-                bits |= 1 << to
-                out[frm * board.size + to] = bits
+    for p in (YELLOW, RED):
+        for frm in range(size):
+            for d, ray in enumerate(board.rays[frm]):
+                entered = 0
+                for to in ray:
+                    entered |= 1 << to
+                    move = Move(p, frm, to)
+                    object.__setattr__(move, "via", (board, d, entered))
+                    out[(p * size + frm) * size + to] = move
     return out
 
 
@@ -166,11 +177,38 @@ def line_tables(board: Board, reading: LineReading) -> tuple[tuple[tuple[Line | 
                     upto[1 << x] = count
                 mask = sum(1 << x for x in span)
                 decreasing = DIRECTIONS[d][0] + DIRECTIONS[d][1] * board.width < 0
-                moves_up = nearest[::-1] if decreasing else nearest
-                lines.append((decreasing, mask, moves_up, len(nearest), before, upto))
+                # the k nearest targets' moves, by increasing destination, for every k
+                runs = tuple(nearest[:k][::-1] if decreasing else nearest[:k]
+                             for k in range(len(nearest) + 1))
+                lines.append((decreasing, mask, runs, len(nearest), before, upto))
             per_square.append(tuple(lines))
         out.append(tuple(per_square))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def game_lines(board: Board, reading: LineReading, may_cost: int
+               ) -> tuple[tuple[tuple[Group | None, ...], ...], tuple[tuple[Group, ...], ...]]:
+    """The lines of ``line_tables`` as a game with the squares ``may_cost`` that can cost a pass
+    uses them: ``[player][square * 4 + direction]``, one line as a group of one (None if it has no
+    target); and ``[player][square]``, the lines of a knight there as a group."""
+    by_direction: tuple[tuple[tuple[GameLine | None, ...], ...], ...] = tuple(
+        tuple(
+            tuple(None if line is None else (*line, line[1] & may_cost) for line in per)
+            for per in table
+        )
+        for table in line_tables(board, reading)
+    )
+    line_of = tuple(
+        tuple(None if line is None else group((line,)) for per in table for line in per)
+        for table in by_direction
+    )
+    groups = tuple(
+        tuple(group(tuple(x for x in (per[d] for d in ASCENDING) if x is not None))
+              for per in table)
+        for table in by_direction
+    )
+    return line_of, groups
 
 
 class Kasteel(Game[State, Any]):
@@ -327,28 +365,11 @@ class Kasteel(Game[State, Any]):
     def _tables(self) -> None:
         """Lookups computed once from the board and the options (never changed afterwards)."""
         b = self.board
-        by_direction = line_tables(b, self.line_reading)
-        #: ``_by_direction[player][square][direction]``: one line (or None); ``_lines``: the lines
-        #: with targets of a knight, in the order that lists its moves by destination.
-        self._by_direction = by_direction
-        #: ``_line_of[player][from * size + to]``: the line from ``from`` through ``to``.
-        self._line_of = tuple(
-            {
-                sq * b.size + to: line
-                for sq in range(b.size)
-                for d, line in enumerate(table[sq])
-                if line is not None
-                for to in b.rays[sq][d]
-            }
-            for table in by_direction
-        )
-        self._lines = tuple(
-            tuple(tuple(x for x in (per[d] for d in ASCENDING) if x is not None) for per in table)
-            for table in by_direction
-        )
-        self._entered = entered_squares(b)
-        self._moves = interned_moves(b)
         self._canal_bits = sum(1 << sq for sq in range(b.size) if b.kinds[sq] is Kind.CANAL)
+        may_cost = self._canal_bits | sum(1 << sq for sq in self._zone)
+        #: ``_line_of[player][from * size + to]``, ``_groups[player][square]``: see ``game_lines``.
+        self._line_of, self._groups = game_lines(b, self.line_reading, may_cost)
+        self._moves = interned_moves(b)
         self._key_bits = (1 << b.keys[YELLOW], 1 << b.keys[RED])
         self._per_move = self.line_reading.per_move
         self._size = b.size
@@ -439,42 +460,48 @@ class Kasteel(Game[State, Any]):
             "kasteel.spel.eigen-sleutel", "kasteel.spel.niet-springen", "kasteel.spel.slaan",
             "kasteel.kanalen.uitgeput", "kasteel.kanalen.schedels")
     @reads("kasteel.interp.pass-cost")
-    def scan(self, lines: Iterable[Line], mine: int, theirs: int, costly: int, left: int
+    def scan(self, groups: Iterable[Group], mine: int, theirs: int, costly: int, left: int
              ) -> list[Move]:
-        """The legal moves along ``lines`` (see ``line_tables``) of a knight of the player whose
+        """The legal moves along the lines of ``groups`` (see ``group``) of a knight of the player whose
         knights are the bitboard ``mine``, the opponent's ``theirs``, with ``costly`` the
         bitboard of the canal and skull squares and ``left`` the player's passes.
 
         Along each line the moves are the first ``k`` targets: ``k`` stops before the nearest
         knight (or takes it when it is an opponent's on a target) and before the first costly
-        square the passes cannot pay for."""
+        square the passes cannot pay for. (When no knight stands on any line of a group and the
+        passes pay for all its costly squares, that is every target of every line.)"""
         budget = (_PLENTY if left else 0) if self._per_move else left
         occupied = mine | theirs
         out: list[Move] = []
-        for decreasing, mask, moves, n, before, upto in lines:
-            k = n
-            m = occupied & mask
-            if m:
-                bit = 1 << (m.bit_length() - 1) if decreasing else m & -m
-                k = upto[bit] if bit & theirs else before[bit]
-            c = costly & mask
-            if c and c.bit_count() > budget:
-                for _ in range(budget):
-                    c ^= 1 << (c.bit_length() - 1) if decreasing else c & -c
-                bit = 1 << (c.bit_length() - 1) if decreasing else c & -c
-                if before[bit] < k:
-                    k = before[bit]
-            if k:
-                out += moves[n - k:] if decreasing else moves[:k]
+        for any_square, any_cost, every, lines in groups:
+            if not occupied & any_square and (
+                not any_cost or (costly & any_cost).bit_count() <= budget
+            ):
+                # no knight on these lines and passes for all their costly squares
+                out += every
+                continue
+            for decreasing, mask, runs, n, before, upto, may_cost in lines:
+                k = n
+                m = occupied & mask
+                if m:
+                    bit = 1 << (m.bit_length() - 1) if decreasing else m & -m
+                    k = upto[bit] if bit & theirs else before[bit]
+                if may_cost and (c := costly & may_cost) and c.bit_count() > budget:
+                    for _ in range(budget):
+                        c ^= 1 << (c.bit_length() - 1) if decreasing else c & -c
+                    bit = 1 << (c.bit_length() - 1) if decreasing else c & -c
+                    if before[bit] < k:
+                        k = before[bit]
+                if k:
+                    out += runs[k]
         return out
 
     def knight_moves(self, state: State, player: int) -> tuple[Move, ...]:
         """Every legal knight move of ``player`` (as if he were to move), sorted by (from, to)."""
         bits = state.bits
         assert bits is not None and state.skull_bits is not None
-        lines = self._lines[player]
         return tuple(self.scan(
-            [line for sq in sorted(state.knights[player]) for line in lines[sq]],
+            map(self._groups[player].__getitem__, sorted(state.knights[player])),
             bits[player], bits[1 - player], state.skull_bits | self._canal_bits,
             state.passes[player],
         ))
@@ -569,7 +596,13 @@ class Kasteel(Game[State, Any]):
                     "kasteel.spel.schuiven",
                     f"{PLAYER_NAMES[p]} has no knight on {self._name(action.frm)}",
                 )
-            line = self._line_of[p].get(action.frm * self._size + action.to)
+            via = action.via
+            if via is not None and via[0] is self.board:
+                direction = via[1]
+            else:
+                where = self.board.line(action.frm, action.to)
+                direction = -1 if where is None else where[0]
+            line = self._line_of[p][action.frm * 4 + direction] if direction >= 0 else None
             if line is not None:
                 bits = state.bits
                 assert bits is not None and state.skull_bits is not None
@@ -715,17 +748,24 @@ class Kasteel(Game[State, Any]):
         if cls is Move:
             q = 1 - p
             frm, to = action.frm, action.to
+            f, t = 1 << frm, 1 << to
             mine, theirs = bits[p], bits[q]
-            mine2, theirs2 = after_move(mine, theirs, 1 << frm, 1 << to, self._mover_removed)
+            mine2, theirs2 = after_move(mine, theirs, f, t, self._mover_removed)
             skull_bits = state.skull_bits
-            cost = self._cost[
-                ((skull_bits | self._canal_bits) & self._entered[frm * self._size + to]).bit_count()
-            ]
+            via = action.via
+            if via is None or via[0] is not self.board:
+                via = self._moves[(p * self._size + frm) * self._size + to].via
+            cost = self._cost[((skull_bits | self._canal_bits) & via[2]).bit_count()]
             knights, passes = state.knights, state.passes
-            own = knights[p] ^ frozenset(squares_of(mine ^ mine2))
-            opp = knights[q] if theirs2 == theirs else knights[q] ^ frozenset(
-                squares_of(theirs ^ theirs2)
+            # the squares whose knights changed, as sets (usually just from and to, and to)
+            moved = mine ^ mine2
+            own = knights[p] ^ (
+                frozenset((frm, to)) if moved == f | t else frozenset(squares_of(moved))
             )
+            opp = knights[q]
+            if theirs2 != theirs:
+                taken = theirs ^ theirs2
+                opp = opp ^ (frozenset((to,)) if taken == t else frozenset(squares_of(taken)))
             if p == YELLOW:
                 return make_state((own, opp), (passes[0] - cost, passes[1]), state.skulls, q,
                                   (mine2, theirs2), skull_bits, state.origin)

@@ -173,9 +173,16 @@ class Move:
     player: int = attrs.field(converter=_player)
     frm: int = attrs.field(converter=_square)
     to: int = attrs.field(converter=_square)
+    #: Derived: (board, direction, bitboard of the squares the move enters) for the moves a
+    #: board interns (``rules.interned_moves``), None for others; not part of the value.
+    via: Any = attrs.field(init=False, default=None, eq=False, order=False, repr=False)
 
     def __repr__(self) -> str:
         return f"Move('p{self.player} {_square_text(self.frm)}-{_square_text(self.to)}')"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy the fields only (``via`` belongs to the interned object)."""
+        return Move, (self.player, self.frm, self.to)
 
 
 @attrs.frozen(slots=True, repr=False, cache_hash=True, order=True)

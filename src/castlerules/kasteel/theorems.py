@@ -492,11 +492,13 @@ def check_move_cost(game: Kasteel, move_cost: Callable[..., Any] = kernel.move_c
     for frm in range(b.size):
         for ray in b.rays[frm]:
             for i, to in enumerate(ray):
-                charged = game._entered[frm * b.size + to]
-                if charged != sum(1 << x for x in ray[: i + 1]):
-                    state = build(game, [frm], [], (0, 0), frozenset(), YELLOW)
-                    return refute(game, state, f"{b.name(frm)}-{b.name(to)} charges for "
-                                  "other squares than it enters", [frm, to])
+                for p in (YELLOW, RED):
+                    # what the successor charges for: the squares of the move's ``via``
+                    charged = game._moves[(p * b.size + frm) * b.size + to].via[2]
+                    if charged != sum(1 << x for x in ray[: i + 1]):
+                        state = build(game, [frm], [], (0, 0), frozenset(), YELLOW)
+                        return refute(game, state, f"{b.name(frm)}-{b.name(to)} charges for "
+                                      "other squares than it enters", [frm, to])
     if tuple(game._cost) != tuple(int(move_cost((n,), per_move)) for n in range(len(game._cost))):
         return Result.refuted("", "the game's cost table is not move_cost")
     return Result.proved(f"z3 for every path of 1-{longest} squares; every pair of squares of a "
