@@ -84,7 +84,6 @@ class ChanceIds:
 
     outcomes: tuple[tuple[int, float], ...]
     ids: tuple[int, ...]
-    id_set: frozenset[int]
 
 
 class ActionTable:
@@ -148,8 +147,8 @@ class ActionTable:
         return self.chance_node(state).outcomes
 
     def chance_node(self, state: Any) -> ChanceIds:
-        """The chance outcomes of ``state`` as ids: (id, probability) pairs sorted by id, the ids,
-        and their set.
+        """The chance outcomes of ``state`` as ids: (id, probability) pairs sorted by id, and the
+        ids.
 
         Games return the same distribution object at every node with the same dice (it is cached
         by identity, as ``castlerules.core.chance.sample`` does), so this is computed once per
@@ -160,7 +159,7 @@ class ActionTable:
         if cached is not None and cached[0] is dist:
             return cached[1]
         pairs = tuple(sorted((self.id_of(outcome), float(p)) for outcome, p in dist))
-        found = ChanceIds(pairs, tuple(a for a, _ in pairs), frozenset(a for a, _ in pairs))
+        found = ChanceIds(pairs, tuple(a for a, _ in pairs))
         self._chance.put(id(dist), (dist, found))
         return found
 

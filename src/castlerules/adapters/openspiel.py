@@ -49,6 +49,7 @@ The mapping:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import Any
 
@@ -204,7 +205,7 @@ class _Node:
     """An immutable castlerules state with what OpenSpiel asks of it, computed once (a deep copy
     shares it): the current player, the legal ids and, at chance nodes, the outcomes."""
 
-    __slots__ = ("legal", "legal_set", "outcomes", "player", "race", "racer", "value")
+    __slots__ = ("legal", "outcomes", "player", "race", "racer", "value")
 
     def __init__(self, shared: _Shared, value: Any, racer: int | None) -> None:
         rules, table = shared.rules, shared.table
@@ -216,11 +217,10 @@ class _Node:
         if rules.is_terminal(value):
             self.player = TERMINAL
             self.legal: tuple[int, ...] = ()
-            self.legal_set: frozenset[int] = frozenset()
         elif rules.is_chance(value):
             self.player = CHANCE
             chance = table.chance_node(value)
-            self.outcomes, self.legal, self.legal_set = chance.outcomes, chance.ids, chance.id_set
+            self.outcomes, self.legal = chance.outcomes, chance.ids
         else:
             actors = rules.actors(value)
             if racer is None and len(actors) > 1:
@@ -232,7 +232,6 @@ class _Node:
             else:
                 (self.player,) = (racer,) if racer is not None else tuple(actors)
                 self.legal = table.legal_ids(value, self.player)
-            self.legal_set = frozenset(self.legal)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
@@ -288,7 +287,10 @@ class CastleState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         node = self._node
-        if action not in node.legal_set or type(action) is not int:
+        legal = node.legal  # ascending
+        if type(action) is not int or (
+            (i := bisect_left(legal, action)) == len(legal) or legal[i] != action
+        ):
             raise self._refusal(action)
         shared = self._shared
         if node.race:

@@ -46,7 +46,15 @@ from castlerules.kasteel.board import (
 )
 from castlerules.kasteel.kernel import LineReading, after_move
 from castlerules.kasteel.notation import Origin
-from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, make_state, squares_of
+from castlerules.kasteel.state import (
+    Move,
+    Pass,
+    PlaceSkull,
+    State,
+    make_state,
+    set_memo,
+    squares_of,
+)
 
 #: Passes per level (clause kasteel.kanalen.niveau).
 LEVEL_PASSES = {1: 8, 2: 7, 3: 6}
@@ -103,9 +111,10 @@ def _int_option(name: str, value: Any, low: int, high: int) -> int:
 def interned_moves(board: Board) -> dict[int, Move]:
     """One Move object per (player, from, to) on a line of ``board``, keyed by
     ``(player * size + from) * size + to`` (the tables and the action universe share them); each
-    knows its direction and the squares it enters (``Move.via``)."""
+    knows its direction and the squares it enters (``Move.via``) and its place in this order
+    (``Move.index``)."""
     size = board.size
-    out = {}
+    out: dict[int, Move] = {}
     for p in (YELLOW, RED):
         for frm in range(size):
             for d, ray in enumerate(board.rays[frm]):
@@ -114,6 +123,7 @@ def interned_moves(board: Board) -> dict[int, Move]:
                     entered |= 1 << to
                     move = Move(p, frm, to)
                     object.__setattr__(move, "via", (board, d, entered))
+                    object.__setattr__(move, "index", len(out))
                     out[(p * size + frm) * size + to] = move
     return out
 
@@ -440,7 +450,7 @@ class Kasteel(Game[State, Any]):
             found: tuple[tuple[Any, ...], frozenset[int], tuple[Move, ...]] = memo[1]
             return found
         found = self._compute(state)
-        object.__setattr__(state, "memo", (self, found))
+        set_memo(state, (self, found))
         return found
 
     @reads("kasteel.interp.turns")
@@ -529,21 +539,18 @@ class Kasteel(Game[State, Any]):
         bits = state.bits
         assert bits is not None
         p = state.to_move
-        stuck = bool(bits[p]) and not moves
-        found = 0
+        q = 1 - p
+        key = self._key_bits
         loses = 32 if self._stuck_loses else 0
-        for q in (YELLOW, RED):
-            enemy = 1 - q
-            enemy_stuck = p == enemy and stuck
-            # whether q could move matters only in a deadlock under stuck="pass"
-            self_stuck = (
-                enemy_stuck and not loses and bool(bits[q]) and not self.knight_moves(state, q)
-            )
-            if HAS_WON[
-                (bits[q] & self._key_bits[enemy] != 0) | (bits[enemy] != 0) << 1
-                | (p == enemy) << 2 | enemy_stuck << 3 | self_stuck << 4 | loses
-            ]:
-                found |= 1 << q
+        stuck = bool(bits[p]) and not moves
+        # the player to move: his opponent is not to move, so not stuck either
+        mover = HAS_WON[(bits[p] & key[q] != 0) | (bits[q] != 0) << 1 | loses]
+        # the other player: whether he could move matters only in a deadlock under stuck="pass"
+        self_stuck = stuck and not loses and bool(bits[q]) and not self.knight_moves(state, q)
+        other = HAS_WON[
+            (bits[q] & key[p] != 0) | (bits[p] != 0) << 1 | 4 | stuck << 3 | self_stuck << 4 | loses
+        ]
+        found = mover << p | other << q
         return self._winner_sets[found]
 
     def won(self, state: State, player: int) -> bool:

@@ -1,37 +1,38 @@
 """The Kasteel action universe, its ids for the adapters, and a fixed-length observation.
 
-The universe lists every skull placement on the game's skull zone (chance outcomes), then per
-player every move from any square to any square of its row or column (nearest first, in the
-board's direction order) and the pass. Its objects are the very objects the game lists as legal
-actions (interned once per board and per game), so ``legal_ids`` finds an action's id by the
-object's identity instead of hashing it.
+The universe lists every skull placement on the game's skull zone (chance outcomes), then every
+move of yellow and then of red from any square to any square of its row or column (by square,
+then in the board's direction order, nearest first), then the passes. Its moves are the very
+objects the game lists as legal (interned once per board, ``rules.interned_moves``), and each
+knows its place among them (``Move.index``), so ``legal_ids`` neither hashes nor looks up a move.
 """
 
 from __future__ import annotations
 
+import functools
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from castlerules.core.cache import BoundedCache
 from castlerules.core.errors import InvalidStateError, quote
-from castlerules.kasteel.state import State
+from castlerules.kasteel.state import Pass, State
 
 if TYPE_CHECKING:
     from castlerules.kasteel.rules import Kasteel
+
+_INDEX = attrgetter("index")
+
+
+@functools.lru_cache(maxsize=8)
+def _ids(base: int, count: int) -> tuple[int, ...]:
+    """The ids of the moves by index (made once, so mapping a move to its id makes no int)."""
+    return tuple(range(base, base + count))
 
 
 def action_universe(game: Kasteel) -> tuple[Any, ...]:
     from castlerules.kasteel.rules import interned_moves
 
-    board = game.board
-    interned = interned_moves(board)
-    size = board.size
-    moves = tuple(
-        interned[(p * size + frm) * size + to]
-        for p in range(game.num_players)
-        for frm in range(board.size)
-        for ray in board.rays[frm]
-        for to in ray
-    )
+    moves = tuple(interned_moves(game.board).values())  # in the order of their index
+    assert all(m.index == i for i, m in enumerate(moves))
     return (
         *(game._skull_actions[sq] for sq in game._zone),
         *moves,
@@ -39,28 +40,24 @@ def action_universe(game: Kasteel) -> tuple[Any, ...]:
     )
 
 
-#: Per game: (the game, its universe, the id of each universe object by ``id(object)``).
-_TABLES: BoundedCache[int, tuple[Any, tuple[Any, ...], dict[int, int]]] = BoundedCache(16)
-
-
 def legal_ids(game: Kasteel, state: State, player: int | None, legal: tuple[Any, ...]
               ) -> tuple[int, ...]:
-    """The sorted universe ids of ``legal`` (the actions the game just listed), by identity; an
-    action that is not a universe object (never, for the game's own lists) is looked up by value."""
-    found = _TABLES.get(id(game))
-    if found is None or found[0] is not game:
-        universe = action_universe(game)
-        found = _TABLES.put(id(game), (game, universe, {id(a): i for i, a in enumerate(universe)}))
-    by_id = found[2]
+    """The ascending universe ids of ``legal`` (the actions the game just listed: moves sorted by
+    square, or a pass, or both): a move's id is the number of skull placements plus its index."""
+    base = len(game._zone)
+    moves = legal
+    last: tuple[int, ...] = ()
+    if legal and legal[-1].__class__ is Pass:
+        moves, last = legal[:-1], (base + len(game._moves) + legal[-1].player,)
     try:
-        return tuple(sorted(map(by_id.__getitem__, map(id, legal))))
-    except KeyError:
-        index = {a: i for i, a in enumerate(found[1])}
-        missing = [a for a in legal if a not in index]
-        if missing:
-            raise InvalidStateError(f"kasteel: {quote(missing[0])} is not in the action universe"
-                                    ) from None
-        return tuple(sorted(index[a] for a in legal))
+        return (*map(base.__add__, sorted(map(_INDEX, moves))), *last)
+    except (AttributeError, TypeError):  # not a move the board interned (never, for the game's
+        pass  # own lists)
+    index = {a: i for i, a in enumerate(action_universe(game))}
+    missing = [a for a in legal if a not in index]
+    if missing:
+        raise InvalidStateError(f"kasteel: {quote(missing[0])} is not in the action universe")
+    return tuple(sorted(index[a] for a in legal))
 
 
 def observation_size(game: Kasteel) -> int:

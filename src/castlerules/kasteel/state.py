@@ -149,6 +149,8 @@ def _state_maker() -> Callable[..., State]:
 
 
 make_state = _state_maker()
+#: Sets a state's ``memo`` slot (one assignment; the slot's own setter, as ``make_state`` uses).
+set_memo = _SET["memo"]
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -173,9 +175,11 @@ class Move:
     player: int = attrs.field(converter=_player)
     frm: int = attrs.field(converter=_square)
     to: int = attrs.field(converter=_square)
-    #: Derived: (board, direction, bitboard of the squares the move enters) for the moves a
-    #: board interns (``rules.interned_moves``), None for others; not part of the value.
+    #: Derived, for the moves a board interns (``rules.interned_moves``; None for others), not
+    #: part of the value: (board, direction, bitboard of the squares the move enters), and the
+    #: move's index among the board's moves.
     via: Any = attrs.field(init=False, default=None, eq=False, order=False, repr=False)
+    index: int | None = attrs.field(init=False, default=None, eq=False, order=False, repr=False)
 
     def __repr__(self) -> str:
         return f"Move('p{self.player} {_square_text(self.frm)}-{_square_text(self.to)}')"
