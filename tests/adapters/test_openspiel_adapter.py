@@ -250,14 +250,18 @@ def test_openspiels_example_programs_run_on_castlerules_games() -> None:
     assert bad.returncode == 2 and "usage:" in bad.stderr
 
 
-@pytest.mark.parametrize("name", castlerules.games())
-def test_a_games_fast_legal_ids_agree_with_the_universe(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [(n, v) for n in castlerules.games() for v in range(len(castlerules.make(n).variants()))],
+)
+def test_a_games_fast_legal_ids_agree_with_the_universe(name: str, variant: int) -> None:
     """Where a game's ``space`` module computes legal ids itself (for speed), they are exactly the
-    universe indices of the game's legal actions, on the states of a random game."""
+    universe indices of the game's legal actions, on the states of a random game of each of the
+    game's variants."""
     from castlerules.adapters.common import ActionTable
     from castlerules.core.play import playout
 
-    game = castlerules.make(name)
+    game = castlerules.make(name, **castlerules.make(name).variants()[variant])
     table = ActionTable(game)
     states, _ = playout(game, random.Random(5), max_plies=300)
     for state in states[::7]:

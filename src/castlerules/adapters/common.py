@@ -97,13 +97,20 @@ class ActionTable:
             raise InvalidOptionError(f"{game.name}: the action universe has duplicates")
         self._chance: BoundedCache[int, tuple[Any, ChanceIds]] = BoundedCache(256)
         self._ids: BoundedCache[int, tuple[tuple[Any, ...], tuple[int, ...]]] = BoundedCache(4096)
-        #: A game's ``space.legal_ids(game, state, player, legal)`` (optional): the sorted ids of
-        #: ``legal`` (the actions the game listed), computed without hashing every action.
+        #: A game's ``space.legal_ids_of(game)`` (optional) gives a function of ``legal`` (the
+        #: actions the game listed) to their sorted ids, computed without hashing every action.
         space = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.space")
-        self._fast_ids: Callable[..., tuple[int, ...]] | None = getattr(space, "legal_ids", None)
+        maker = getattr(space, "legal_ids_of", None)
+        self._fast_ids: Callable[[tuple[Any, ...]], tuple[int, ...]] | None = (
+            None if maker is None else maker(game)
+        )
         #: The notation of chance outcomes by id (it depends on the outcome alone). Entries are
         #: only ever added, each with one assignment, so threads may share it.
         self.chance_text: dict[int, str] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game (the tables are rebuilt; the speed hook is a closure)."""
+        return ActionTable, (self.game,)
 
     def __len__(self) -> int:
         return len(self.universe)
@@ -119,14 +126,13 @@ class ActionTable:
     def legal_ids(self, state: Any, player: int | None) -> tuple[int, ...]:
         """Sorted ids of the legal actions of ``player`` (None: every legal action).
 
-        A game's own ``space.legal_ids`` maps them when it has one; otherwise, where a game returns
+        A game's own ``space.legal_ids_of`` maps them when it has one; otherwise, where a game returns
         the same tuple of actions for many states (it caches them), the ids are computed once per
         tuple."""
         game = self.game
         legal = game.legal_actions(state) if player is None else game.legal_actions_of(state, player)
         if self._fast_ids is not None:  # the game's own mapping: no cache needed
-            fast: tuple[int, ...] = self._fast_ids(game, state, player, legal)
-            return fast
+            return self._fast_ids(legal)
         key = id(legal)
         cached = self._ids.get(key)
         if cached is not None and cached[0] is legal:

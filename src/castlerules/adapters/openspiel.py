@@ -214,24 +214,28 @@ class _Node:
         #: A race node: a chance node of the adapter (who acts first), not of the rules.
         self.race = False
         self.outcomes: tuple[tuple[int, float], ...] = ()
-        if rules.is_terminal(value):
-            self.player = TERMINAL
-            self.legal: tuple[int, ...] = ()
+        # the players who may act: none exactly at terminal and chance states (the conformance
+        # kit checks it), so a decision node costs one question
+        actors = rules.actors(value)
+        if racer is not None:
+            self.player = racer
+            self.legal: tuple[int, ...] = table.legal_ids(value, racer)
+        elif len(actors) == 1:
+            (self.player,) = actors
+            self.legal = table.legal_ids(value, None)
+        elif actors:
+            self.player = CHANCE
+            self.race = True
+            ordered = sorted(actors)
+            self.outcomes = tuple((len(table) + p, 1.0 / len(ordered)) for p in ordered)
+            self.legal = tuple(a for a, _ in self.outcomes)
         elif rules.is_chance(value):
             self.player = CHANCE
             chance = table.chance_node(value)
             self.outcomes, self.legal = chance.outcomes, chance.ids
         else:
-            actors = rules.actors(value)
-            if racer is None and len(actors) > 1:
-                self.player = CHANCE
-                self.race = True
-                ordered = sorted(actors)
-                self.outcomes = tuple((len(table) + p, 1.0 / len(ordered)) for p in ordered)
-                self.legal = tuple(a for a, _ in self.outcomes)
-            else:
-                (self.player,) = (racer,) if racer is not None else tuple(actors)
-                self.legal = table.legal_ids(value, self.player)
+            self.player = TERMINAL
+            self.legal = ()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self

@@ -4,12 +4,12 @@ The universe lists every skull placement on the game's skull zone (chance outcom
 move of yellow and then of red from any square to any square of its row or column (by square,
 then in the board's direction order, nearest first), then the passes. Its moves are the very
 objects the game lists as legal (interned once per board, ``rules.interned_moves``), and each
-knows its place among them (``Move.index``), so ``legal_ids`` neither hashes nor looks up a move.
+knows its place among them (``Move.index``), so ``legal_ids_of`` neither hashes nor looks up a move.
 """
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -20,12 +20,6 @@ if TYPE_CHECKING:
     from castlerules.kasteel.rules import Kasteel
 
 _INDEX = attrgetter("index")
-
-
-@functools.lru_cache(maxsize=8)
-def _ids(base: int, count: int) -> tuple[int, ...]:
-    """The ids of the moves by index (made once, so mapping a move to its id makes no int)."""
-    return tuple(range(base, base + count))
 
 
 def action_universe(game: Kasteel) -> tuple[Any, ...]:
@@ -40,24 +34,31 @@ def action_universe(game: Kasteel) -> tuple[Any, ...]:
     )
 
 
-def legal_ids(game: Kasteel, state: State, player: int | None, legal: tuple[Any, ...]
-              ) -> tuple[int, ...]:
-    """The ascending universe ids of ``legal`` (the actions the game just listed: moves sorted by
-    square, or a pass, or both): a move's id is the number of skull placements plus its index."""
+def legal_ids_of(game: Kasteel) -> Callable[[tuple[Any, ...]], tuple[int, ...]]:
+    """The adapters' speed hook: a function from ``legal`` (the actions ``game`` just listed: moves
+    sorted by square, or a pass, or both) to their ascending universe ids. A move's id is the
+    number of skull placements plus its index, a pass's the number of skull placements and moves
+    plus its player."""
     base = len(game._zone)
-    moves = legal
-    last: tuple[int, ...] = ()
-    if legal and legal[-1].__class__ is Pass:
-        moves, last = legal[:-1], (base + len(game._moves) + legal[-1].player,)
-    try:
-        return (*map(base.__add__, sorted(map(_INDEX, moves))), *last)
-    except (AttributeError, TypeError):  # not a move the board interned (never, for the game's
-        pass  # own lists)
-    index = {a: i for i, a in enumerate(action_universe(game))}
-    missing = [a for a in legal if a not in index]
-    if missing:
-        raise InvalidStateError(f"kasteel: {quote(missing[0])} is not in the action universe")
-    return tuple(sorted(index[a] for a in legal))
+    passes = base + len(game._moves)
+    add = base.__add__
+
+    def legal_ids(legal: tuple[Any, ...]) -> tuple[int, ...]:
+        moves = legal
+        last: tuple[int, ...] = ()
+        if legal and legal[-1].__class__ is Pass:
+            moves, last = legal[:-1], (passes + legal[-1].player,)
+        try:
+            return (*map(add, sorted(map(_INDEX, moves))), *last)
+        except (AttributeError, TypeError):  # not a move the board interned (never, for the
+            pass  # game's own lists)
+        index = {a: i for i, a in enumerate(action_universe(game))}
+        missing = [a for a in legal if a not in index]
+        if missing:
+            raise InvalidStateError(f"kasteel: {quote(missing[0])} is not in the action universe")
+        return tuple(sorted(index[a] for a in legal))
+
+    return legal_ids
 
 
 def observation_size(game: Kasteel) -> int:
