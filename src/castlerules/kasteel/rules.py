@@ -11,6 +11,12 @@ passes, which the generator finds with two bit operations. The theorem ``kasteel
 ``kasteel.move-generation`` runs the generator and the checker of this module on every line of the
 board against ``move_legal``.
 
+For speed, a line keeps the moves to its first k targets for every k (``runs``), and a game groups
+the lines of a knight (``game_lines``): when no knight stands on any of them and the passes pay for
+all their costly squares, the knight's moves are all their targets at once. A move interned for a
+board (``interned_moves``) carries its direction and the squares it enters (``Move.via``), which
+the checker and the successor use instead of looking them up.
+
 Game objects are safe to share between threads: the tables are built before the game is used and
 never change; what a game computes about a state (its legal actions and winners) is kept in the
 state's ``memo`` slot, set in one assignment, and the chance distributions in a ``BoundedCache``.
