@@ -383,7 +383,8 @@ class Kasteel(Game[State, Any]):
         b = self.board
         self._canal_bits = sum(1 << sq for sq in range(b.size) if b.kinds[sq] is Kind.CANAL)
         may_cost = self._canal_bits | sum(1 << sq for sq in self._zone)
-        #: ``_line_of[player][from * size + to]``, ``_groups[player][square]``: see ``game_lines``.
+        #: ``_line_of[player][square * 4 + direction]``, ``_groups[player][square]``: see
+        #: ``game_lines``.
         self._line_of, self._groups = game_lines(b, self.line_reading, may_cost)
         self._moves = interned_moves(b)
         self._key_bits = (1 << b.keys[YELLOW], 1 << b.keys[RED])
@@ -610,12 +611,9 @@ class Kasteel(Game[State, Any]):
                     f"{PLAYER_NAMES[p]} has no knight on {self._name(action.frm)}",
                 )
             via = action.via
-            if via is not None and via[0] is self.board:
-                direction = via[1]
-            else:
-                where = self.board.line(action.frm, action.to)
-                direction = -1 if where is None else where[0]
-            line = self._line_of[p][action.frm * 4 + direction] if direction >= 0 else None
+            if via is None or via[0] is not self.board:
+                via = self._via_of(action)
+            line = None if via is None else self._line_of[p][action.frm * 4 + via[1]]
             if line is not None:
                 bits = state.bits
                 assert bits is not None and state.skull_bits is not None
@@ -628,6 +626,14 @@ class Kasteel(Game[State, Any]):
         if cls is Pass:
             return self._pass_violation(state, action, moves)
         return violation("kasteel.kanalen.schedels", "all skulls have been placed")
+
+    def _via_of(self, action: Move) -> tuple[Board, int, int] | None:
+        """``Move.via`` of the move this board interned for ``action`` (for a move made by hand or
+        for another board), None if it is not a move along a line of this board."""
+        if self.board.line(action.frm, action.to) is None:
+            return None
+        via: tuple[Board, int, int] = self._moves[action.frm * self._size + action.to].via
+        return via
 
     def _name(self, square: Any) -> str:
         try:
@@ -767,7 +773,7 @@ class Kasteel(Game[State, Any]):
             skull_bits = state.skull_bits
             via = action.via
             if via is None or via[0] is not self.board:
-                via = self._moves[(p * self._size + frm) * self._size + to].via
+                via = self._via_of(action)
             cost = self._cost[((skull_bits | self._canal_bits) & via[2]).bit_count()]
             knights, passes = state.knights, state.passes
             # the squares whose knights changed, as sets (usually just from and to, and to)

@@ -25,8 +25,7 @@ _INDEX = attrgetter("index")
 def action_universe(game: Kasteel) -> tuple[Any, ...]:
     from castlerules.kasteel.rules import interned_moves
 
-    moves = tuple(interned_moves(game.board).values())  # in the order of their index
-    assert all(m.index == i for i, m in enumerate(moves))
+    moves = sorted(interned_moves(game.board).values(), key=_INDEX)
     return (
         *(game._skull_actions[sq] for sq in game._zone),
         *moves,
