@@ -185,7 +185,7 @@ class Move:
         return f"Move('p{self.player} {_square_text(self.frm)}-{_square_text(self.to)}')"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle and copy the fields only (``via`` belongs to the interned object)."""
+        """Pickle and copy the value only (``via`` and ``index`` belong to the interned object)."""
         return Move, (self.player, self.frm, self.to)
 
 
