@@ -10,6 +10,7 @@ Each game's mutants are data in ``mutants/<game>.toml``::
     replacement = '''if sq in own:'''
     bug = "A knight may slide through its own key square."
     readings = { }                           # optional: the readings the bug lives under
+    options = { players = 4 }                # optional: keyword options of ``make`` the bug needs
     survivor = "..."                         # optional: why no theorem catches it (survivors)
 
 and, optionally, at the top of the file ``positions = ["<position text>", ...]``: reachable positions
@@ -23,13 +24,22 @@ For every mutant this script
    actions as text, whether the state is terminal, the winners, the actors, the chance distribution
    and every successor — and the mutant must disagree somewhere (a mutant that changes nothing is an
    error in the kit);
-3. runs ``castlerules verify GAME --json`` (the theorems only, with the mutant's readings) under the
-   mutant; the mutant is *killed* if any theorem does not give its expected result (a crash or a
+3. runs ``castlerules verify GAME --json`` (the theorems only, with the mutant's readings; the
+   default run covers every player count) under the mutant; the mutant is *killed* if any theorem does not give its expected result (a crash or a
    time-out counts, and is shown as such).
+
+Two sets of mutants: the **tuning** set (``mutants/<game>.toml``), which the theorems have been
+fitted against, and the **held-out** set (``mutants/heldout/<game>.toml``), written from the Dutch
+text and the code by someone who had not read the theorems, and never used to tune them. The
+held-out figure is the one that counts.
 
 Usage::
 
-    python tools/mutants.py [GAME ...] [--jobs 2] [--json mutants/results.json] [--only ID ...]
+    python tools/mutants.py [GAME ...] [--set tuning|heldout] [--jobs 2]
+                            [--json mutants/results.json] [--only ID ...] [--probe-only]
+
+``--probe-only`` checks that each mutant applies and changes behaviour, without running the
+theorems (for whoever writes mutants without seeing the theorems).
 
 ``--json`` replaces the named games' results in the file and keeps the others'.
 
@@ -76,8 +86,11 @@ PROBE_STATES = 150
 PROBE_ACTIONS = 24
 
 
-def load(game: str) -> dict[str, Any]:
-    path = MUTANTS / f"{game}.toml"
+SETS = {"tuning": MUTANTS, "heldout": MUTANTS / "heldout"}
+
+
+def load(game: str, where: Path = MUTANTS) -> dict[str, Any]:
+    path = where / f"{game}.toml"
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     for m in data.get("mutant", []):
@@ -85,7 +98,7 @@ def load(game: str) -> dict[str, Any]:
         if missing:
             raise SystemExit(f"{path}: mutant {m.get('id', '?')} lacks {sorted(missing)}")
         extra = set(m) - {"id", "kind", "file", "original", "replacement", "bug", "readings",
-                          "survivor"}
+                          "options", "survivor"}
         if extra:
             raise SystemExit(f"{path}: mutant {m['id']} has unknown fields {sorted(extra)}")
         if m["kind"] not in KINDS:
@@ -140,10 +153,13 @@ def probe_states(game: Any, positions: list[str], seed: int = 1) -> list[str]:
     return found
 
 
-def run_probe(game_name: str, readings: dict[str, str], states: list[str]) -> list[dict[str, Any]]:
+def run_probe(
+    game_name: str, readings: dict[str, str], states: list[str],
+    options: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
     import castlerules
 
-    game = castlerules.make(game_name, readings=readings or None)
+    game = castlerules.make(game_name, readings=readings or None, **(options or {}))
     out: list[dict[str, Any]] = []
     try:  # the start itself: a set-up mutant changes it without changing any later state's rules
         out.append({"initial": game.state_to_json(game.initial_state())})
@@ -160,7 +176,7 @@ def run_probe(game_name: str, readings: dict[str, str], states: list[str]) -> li
 def _probe_main(path: str) -> None:
     """Run in the mutant's process: read the probe, observe every state, write the observations."""
     task = json.loads(Path(path).read_text(encoding="utf-8"))
-    result = run_probe(task["game"], task["readings"], task["states"])
+    result = run_probe(task["game"], task["readings"], task["states"], task.get("options"))
     Path(task["out"]).write_text(json.dumps(result), encoding="utf-8")
 
 
@@ -185,10 +201,17 @@ def _env(where: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(where / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
+def _key(mutant: dict[str, Any]) -> str:
+    return json.dumps([sorted(mutant.get("readings", {}).items()),
+                       sorted(mutant.get("options", {}).items())])
+
+
 def check_mutant(
-    game: str, mutant: dict[str, Any], probe: dict[str, Any], timeout: float
+    game: str, mutant: dict[str, Any], probe: dict[str, Any], timeout: float,
+    probe_only: bool = False,
 ) -> dict[str, Any]:
     readings = dict(mutant.get("readings", {}))
+    options = dict(mutant.get("options", {}))
     row: dict[str, Any] = {
         "id": mutant["id"],
         "kind": mutant["kind"],
@@ -196,6 +219,7 @@ def check_mutant(
         "file": mutant["file"],
         "survivor": mutant.get("survivor", ""),
         "readings": readings,
+        "options": options,
     }
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="castlerules-mutant-") as tmp:
@@ -207,10 +231,10 @@ def check_mutant(
             return row
         task = where / "probe.json"
         out = where / "observed.json"
-        key = json.dumps(sorted(readings.items()))
+        key = _key(mutant)
         task.write_text(
-            json.dumps({"game": game, "readings": readings, "states": probe[key]["states"],
-                        "out": str(out)}),
+            json.dumps({"game": game, "readings": readings, "options": options,
+                        "states": probe[key]["states"], "out": str(out)}),
             encoding="utf-8",
         )
         done = subprocess.run(
@@ -229,6 +253,9 @@ def check_mutant(
             row["changes"] = diff is not None
             if diff is not None:
                 row["difference"] = f"probe state #{diff}"
+        if probe_only:
+            row["seconds"] = round(time.perf_counter() - start, 1)
+            return row
         command = [sys.executable, "-m", "castlerules", "verify", game, "--json"]
         for k, v in readings.items():
             command += ["--reading", f"{k}={v}"]
@@ -256,27 +283,34 @@ def make_probe(game: str, data: dict[str, Any], mutants: list[dict[str, Any]]) -
     probe: dict[str, Any] = {}
     for m in mutants:
         readings = dict(m.get("readings", {}))
-        key = json.dumps(sorted(readings.items()))
+        options = dict(m.get("options", {}))
+        key = _key(m)
         if key in probe:
             continue
-        g = castlerules.make(game, readings=readings or None)
+        g = castlerules.make(game, readings=readings or None, **options)
         states = probe_states(g, list(data.get("positions", [])))
-        probe[key] = {"states": states, "observed": run_probe(game, readings, states)}
+        probe[key] = {"states": states, "observed": run_probe(game, readings, states, options)}
     return probe
 
 
-def run_game(game: str, jobs: int, timeout: float, only: set[str]) -> list[dict[str, Any]]:
-    data = load(game)
+def run_game(
+    game: str, jobs: int, timeout: float, only: set[str], where: Path = MUTANTS,
+    probe_only: bool = False,
+) -> list[dict[str, Any]]:
+    data = load(game, where)
     mutants = [m for m in data.get("mutant", []) if not only or m["id"] in only]
     if not mutants:
         return []
     probe = make_probe(game, data, mutants)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(check_mutant, game, m, probe, timeout) for m in mutants]
+        futures = [pool.submit(check_mutant, game, m, probe, timeout, probe_only)
+                   for m in mutants]
         rows = []
         for f in futures:
             row = f.result()
             mark = "killed" if row.get("killed") else "SURVIVED"
+            if probe_only:
+                mark = "applies"
             if row.get("stale"):
                 mark = "STALE"
             elif not row.get("changes"):
@@ -294,26 +328,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
     parser.add_argument("--only", nargs="*", default=[], help="only these mutant ids")
     parser.add_argument("--require", type=float, default=0.9, help="kill rate each game needs")
+    parser.add_argument("--set", choices=sorted(SETS), default="tuning",
+                        help="the tuning mutants or the held-out ones")
+    parser.add_argument("--probe-only", action="store_true",
+                        help="only check that each mutant applies and changes behaviour")
     parser.add_argument("--probe", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.probe:
         _probe_main(args.probe)
         return 0
-    games = args.games or sorted(p.stem for p in MUTANTS.glob("*.toml"))
+    where = SETS[args.set]
+    games = args.games or sorted(p.stem for p in where.glob("*.toml"))
     results: dict[str, Any] = {}
     bad = False
     for game in games:
-        rows = run_game(game, args.jobs, args.timeout, set(args.only))
+        rows = run_game(game, args.jobs, args.timeout, set(args.only), where, args.probe_only)
         killed = sum(1 for r in rows if r.get("killed"))
         stale = [r["id"] for r in rows if r.get("stale")]
         inert = [r["id"] for r in rows if not r.get("stale") and not r.get("changes")]
         rate = killed / len(rows) if rows else 0.0
         results[game] = {"mutants": rows, "killed": killed, "total": len(rows), "rate": rate}
-        print(f"{game}: {killed} of {len(rows)} killed by the theorems ({rate:.0%})")
+        if not args.probe_only:
+            print(f"{game} ({args.set}): {killed} of {len(rows)} killed by the theorems ({rate:.0%})")
         if stale or inert:
             print(f"{game}: stale {stale}, no behaviour change {inert}")
             bad = True
-        if rows and not args.only and rate < args.require:
+        if rows and not args.only and not args.probe_only and rate < args.require:
             bad = True
     if args.json:
         # The file holds every game; a run for some games replaces only theirs.
