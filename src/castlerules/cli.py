@@ -26,7 +26,6 @@ from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
 from castlerules.core.errors import RulesError
 from castlerules.core.play import random_action
-from castlerules.core.readings import single_deviations
 from castlerules.core.record import Record, replay
 from castlerules.core.spec import load_spec
 
@@ -214,7 +213,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_readings(args: argparse.Namespace) -> int:
+    from castlerules.core.plan import option_theorems
+
     spec = load_spec(args.game)
+    stated = option_theorems(args.game)
     rows: list[dict[str, Any]] = [
         {
             "id": i.id,
@@ -225,7 +227,8 @@ def cmd_readings(args: argparse.Namespace) -> int:
             "default": i.default,
             "options": [
                 {"id": o.id, "text": o.text, "default": o.id == i.default,
-                 "playable": o.playable, "reason": o.reason}
+                 "playable": o.playable, "reason": o.reason,
+                 "theorems": stated.get((i.id, o.id), [])}
                 for o in i.options
             ],
         }
@@ -428,28 +431,14 @@ def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from castlerules.core.plan import plan
+
     names = args.games or list(games())
     per_game = _readings_for(names, args.reading or [])
-    jobs: list[tuple[str, dict[str, str]]] = []
-    for name in names:
-        if args.all_readings:
-            jobs += [(name, {**per_game[name], **d}) for d in single_deviations(load_spec(name))]
-        else:
-            jobs.append((name, per_game[name]))
     theorems = []
-    for name, readings in jobs:
-        try:
-            game = make(name, readings=readings or None)
-        except RulesError as exc:
-            if not args.all_readings:
-                raise
-            _err().print(f"skipped {name} {readings}: {exc}", markup=False, style="yellow")
-            continue
-        theorems += [
-            t for t in game.theorems()
-            if (args.deep or not t.deep or t.id in (args.theorem or ()))
-            and (not args.theorem or t.id in args.theorem)
-        ]
+    for name in names:
+        theorems += plan(name, per_game[name], all_readings=args.all_readings, deep=args.deep,
+                         only=args.theorem or ())
     if args.theorem:
         unknown = sorted(set(args.theorem) - {t.id for t in theorems})
         if unknown:
@@ -485,12 +474,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
         table = Table(title=f"{name}: {load_spec(name).title}", title_justify="left",
                       box=box.SIMPLE_HEAD if out.is_terminal else None, pad_edge=False)
-        for column in ("theorem", "readings", "method", "basis", "verdict", "seconds"):
+        for column in ("theorem", "under", "method", "basis", "verdict", "seconds"):
             table.add_column(column, justify="right" if column == "seconds" else "left")
         for r in mine:
-            shown = ", ".join(f"{k.split('.interp.')[-1]}={v}" for k, v in r.theorem.readings)
             table.add_row(
-                r.theorem.id, shown or "default", r.theorem.method, r.theorem.basis,
+                r.theorem.id, r.theorem.under, r.theorem.method, r.theorem.basis,
                 f"[{VERDICT_STYLE[r.verdict]}]{r.verdict}[/]", f"{r.seconds:.2f}",
             )
         out.print(table)

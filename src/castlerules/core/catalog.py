@@ -61,15 +61,43 @@ def game_module(game: Game[Any, Any] | type[Game[Any, Any]], part: str) -> Any:
 
 def theorems_of(game: Game[Any, Any]) -> tuple[Any, ...]:
     """The theorems of ``game`` under its options and readings: ``theorems(game)`` of the game
-    package's ``theorems`` module."""
+    package's ``theorems`` module, each told what it runs under (readings, player count, the
+    other keyword options) and with its ``depends_on`` interpretation ids made full."""
+    import json
+
     import attrs
+
+    from castlerules.core.errors import SpecError
 
     module = game_module(game, "theorems")
     if module is None:
         return ()
-    defaults = {i.id: i.default for i in game.spec.interpretations}
-    changed = tuple(sorted((k, v) for k, v in game.readings.items() if defaults.get(k) != v))
-    return tuple(attrs.evolve(t, readings=changed) for t in module.theorems(game))
+    spec = game.spec
+    chosen = {i.id: i.default for i in spec.interpretations}
+    changed = tuple(sorted((k, v) for k, v in game.readings.items() if chosen.get(k) != v))
+    defaults = {
+        k: p.default for k, p in inspect.signature(type(game)).parameters.items()
+    }
+    options = tuple(sorted(
+        (k, json.dumps(v, sort_keys=True, separators=(",", ":")))
+        for k, v in game.options.items()
+        if k not in ("players", "readings") and defaults.get(k, inspect.Parameter.empty) != v
+    ))
+
+    def full(name: str) -> str:
+        try:
+            return spec.interpretation(name).id
+        except SpecError:
+            return name
+
+    return tuple(
+        attrs.evolve(
+            t, readings=changed, players=game.num_players, options=options,
+            depends_on=tuple(full(d) for d in t.depends_on),
+            all_options_of=tuple(full(d) for d in t.all_options_of),
+        )
+        for t in module.theorems(game)
+    )
 
 
 def make(name: str, **options: Any) -> Game[Any, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import json
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -90,6 +91,28 @@ class Theorem:
     fails_with: str = ""
     #: The non-default readings of the game the theorem was made for (filled in by the catalog).
     readings: tuple[tuple[str, str], ...] = ()
+    #: What the statement takes from the game besides the rules themselves: ``"players"`` (it is
+    #: stated, and checked, for every player count), keyword option names (``"faces"``,
+    #: ``"trap_weights"``: it quantifies over their values) and interpretation ids (full or short;
+    #: made under a non-default option of one of them, it states what that option does). The
+    #: planner (``core.plan``) runs a theorem once per distinct value of what it depends on.
+    depends_on: tuple[str, ...] = ()
+    #: Interpretations whose every option this one check covers (the reading is a symbolic
+    #: parameter of the statement): one run states what each option does.
+    all_options_of: tuple[str, ...] = ()
+    #: The player count of the game the theorem was made for (filled in by the catalog).
+    players: int = 0
+    #: The game's keyword options other than players and readings, as ``(name, JSON text)`` (filled
+    #: in by the catalog): what the check ran under.
+    options: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def under(self) -> str:
+        """What the check runs under, for a person: ``"3 players, debt=pot-at-once"``."""
+        parts = [f"{self.players} players"] if self.players else []
+        parts += [f"{k.split('.interp.')[-1]}={v}" for k, v in self.readings]
+        parts += [f"{k}={v}" for k, v in self.options]
+        return ", ".join(parts) or "default"
 
     def __attrs_post_init__(self) -> None:
         if self.basis == "model" and not self.refinement:
@@ -130,6 +153,11 @@ class Run:
             "deep": t.deep,
             "fails_with": t.fails_with,
             "readings": dict(t.readings),
+            "players": t.players,
+            "options": {k: json.loads(v) for k, v in t.options},
+            "depends_on": list(t.depends_on),
+            "all_options_of": list(t.all_options_of),
+            "under": t.under,
             "status": self.result.status.value,
             "expected": t.expected.value,
             "ok": self.ok,

@@ -70,13 +70,10 @@ def tests_by_clause(root: Path) -> dict[str, list[str]]:
 def trace(game: str, tests_root: Path | None = None) -> list[dict[str, Any]]:
     """One row per clause of ``game``, in rulebook order."""
     import_game(game)
-    from castlerules.core.catalog import make
+    from castlerules.core.plan import clause_theorems
 
     spec = load_spec(game)
-    theorems: defaultdict[str, list[str]] = defaultdict(list)
-    for t in make(game).theorems():
-        for cid in t.clauses:
-            theorems[cid].append(t.id)
+    theorems = clause_theorems(game)
     tests = tests_by_clause(tests_root) if tests_root is not None and tests_root.is_dir() else {}
     interps: defaultdict[str, list[str]] = defaultdict(list)
     for i in spec.interpretations:

@@ -1,0 +1,160 @@
+"""Which theorems a verification run checks, and under what: every player count, the readings, the
+option values — each theorem once per distinct value of what it depends on (``Theorem.depends_on``).
+
+- The default run (``castlerules verify``): the default reading, for every player count the game
+  allows. A theorem that does not depend on ``"players"`` runs once, for the default count.
+- ``--reading ID=OPT``: everything, for every player count, under that reading.
+- ``--all-readings``: the default run, then for every single deviation from the default reading the
+  theorems that depend on the deviating interpretation (those state what its option does). A
+  theorem that covers every option of an interpretation in one check (``all_options_of``) runs once.
+
+The same planner answers, without running anything, which theorems state what each option of each
+interpretation does (``castlerules readings GAME --json``) and which theorems state each clause,
+under any configuration (``castlerules rules GAME --json``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from castlerules.core.catalog import game_class, make
+from castlerules.core.errors import RulesError
+from castlerules.core.readings import single_deviations
+from castlerules.core.spec import load_spec
+
+
+def player_counts(name: str) -> tuple[int, ...]:
+    """Every player count the rulebook of ``name`` names."""
+    low, high = game_class(name).players_range
+    return tuple(range(low, high + 1))
+
+
+def _games(name: str, readings: Mapping[str, str]) -> list[Any]:
+    """The game under ``readings`` for every player count those readings allow, the default
+    count first."""
+    base = make(name, readings=dict(readings) or None)
+    out = [base]
+    for n in player_counts(name):
+        if n == base.num_players:
+            continue
+        try:
+            out.append(make(name, players=n, readings=dict(readings) or None))
+        except RulesError:  # a reading that fixes the player count
+            continue
+    return out
+
+
+def _key(t: Any, extra: Iterable[str]) -> tuple[Any, ...]:
+    """A theorem's identity in a plan: its id and the values of what it depends on."""
+    deps = set(t.depends_on) | set(extra)
+    players = t.players if "players" in t.depends_on else None
+    readings = tuple((k, v) for k, v in t.readings if k in deps)
+    return (t.id, players, readings, t.options)
+
+
+def plan(
+    name: str,
+    readings: Mapping[str, str] | None = None,
+    *,
+    all_readings: bool = False,
+    deep: bool = False,
+    only: Iterable[str] = (),
+) -> list[Any]:
+    """The theorems of ``name`` a run checks (see the module docstring), in a stable order.
+
+    ``readings`` is the base reading (``--reading``); ``only`` keeps the named theorem ids (a deep
+    theorem named there runs without ``deep``)."""
+    spec = load_spec(name)
+    base = {spec.interpretation(k).id: v for k, v in (readings or {}).items()}
+    wanted = set(only)
+    configs: list[tuple[dict[str, str], str | None]] = [(base, None)]
+    if all_readings:
+        for deviation in single_deviations(spec):
+            if not deviation:
+                continue
+            ((interp, option),) = deviation.items()
+            interp = spec.interpretation(interp).id
+            if interp not in base:
+                configs.append(({**base, interp: option}, interp))
+    seen: set[tuple[Any, ...]] = set()
+    out: list[Any] = []
+    for config, deviating in configs:
+        try:
+            games = _games(name, config)
+        except RulesError:
+            if deviating is None:
+                raise
+            continue  # an option that cannot be combined with the base reading
+        default_players = games[0].num_players
+        for game in games:
+            for t in game.theorems():
+                if wanted and t.id not in wanted:
+                    continue
+                if t.deep and not deep and t.id not in wanted:
+                    continue
+                if game.num_players != default_players and "players" not in t.depends_on:
+                    continue
+                if deviating is not None and (
+                    deviating not in t.depends_on or deviating in t.all_options_of
+                ):
+                    continue
+                key = _key(t, base)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(t)
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def _every_configuration(name: str) -> tuple[Any, ...]:
+    """Every theorem of ``name`` under every single deviation from the default reading and every
+    player count (made, not run)."""
+    found: list[Any] = []
+    for deviation in single_deviations(load_spec(name)):
+        try:
+            games = _games(name, deviation)
+        except RulesError:
+            continue
+        for game in games:
+            found.extend(game.theorems())
+    return tuple(found)
+
+
+def option_theorems(name: str) -> dict[tuple[str, str], list[str]]:
+    """``(interpretation id, option id) -> theorem ids`` stating what that option does: theorems
+    made under the option that depend on its interpretation, those that cover every option of it
+    at once, and, for a keyword's parameter option (custom dice, say), theorems that quantify over
+    the keyword's values."""
+    spec = load_spec(name)
+    out: dict[tuple[str, str], list[str]] = {}
+    every = _every_configuration(name)
+    for interp in spec.interpretations:
+        for option in interp.options:
+            ids: list[str] = []
+            for t in every:
+                readings = dict(t.readings)
+                chosen = readings.get(interp.id, interp.default)
+                if interp.id in t.all_options_of:
+                    hit = True
+                elif option.parameter:
+                    hit = bool(interp.keyword) and interp.keyword in t.depends_on
+                else:
+                    hit = interp.id in t.depends_on and chosen == option.id
+                if hit and t.id not in ids:
+                    ids.append(t.id)
+            out[(interp.id, option.id)] = ids
+    return out
+
+
+def clause_theorems(name: str) -> dict[str, list[str]]:
+    """``clause id -> theorem ids`` over every configuration (player counts, single deviations)."""
+    out: dict[str, list[str]] = {}
+    for t in _every_configuration(name):
+        for cid in t.clauses:
+            ids = out.setdefault(cid, [])
+            if t.id not in ids:
+                ids.append(t.id)
+    return out
