@@ -146,3 +146,37 @@ def test_a_well_formed_spec_parses() -> None:
 def test_a_malformed_spec_is_rejected_with_the_reason(old: str, new: str, complaint: str) -> None:
     with pytest.raises(SpecError, match=complaint):
         parse_spec(GOOD.replace(old, new))
+
+
+def _with_fact(fact: str) -> str:
+    from castlerules.core.spec import read_text
+
+    return read_text("kasteel.toml") + "\n[[fact]]\n" + fact
+
+
+def test_a_fact_is_read_with_its_quote() -> None:
+    from castlerules.core.spec import parse_spec
+
+    spec = parse_spec(_with_fact(
+        'id = "first-player"\nvalue = "yellow"\nclauses = ["kasteel.spel.geel-eerst"]\n'
+        'quote = "De eerste zet is geel"\n'
+    ))
+    assert spec.fact("first-player") == "yellow"
+
+
+@pytest.mark.parametrize("fact", [
+    # a quote that is not in its clause
+    'id = "x"\nvalue = 1\nclauses = ["kasteel.spel.geel-eerst"]\nquote = "rood begint"\n',
+    # neither a quote nor a source
+    'id = "x"\nvalue = 1\nclauses = ["kasteel.spel.geel-eerst"]\n',
+    # a clause of no game
+    'id = "x"\nvalue = 1\nclauses = ["kasteel.nowhere"]\nquote = "De eerste zet is geel"\n',
+    # a source that is no interpretation
+    'id = "x"\nvalue = 1\nclauses = ["kasteel.spel.geel-eerst"]\nsource = "kasteel.interp.none"\n',
+])
+def test_a_fact_without_a_valid_quote_or_source_is_refused(fact: str) -> None:
+    from castlerules.core.errors import SpecError
+    from castlerules.core.spec import parse_spec
+
+    with pytest.raises(SpecError):
+        parse_spec(_with_fact(fact))

@@ -115,6 +115,26 @@ class Ruleset:
 
 
 @attrs.frozen(slots=True)
+class Fact:
+    """A number or place the rulebook states (the count of skulls, the seats two players use, the
+    dice faces), as data quoted from the clauses it is read from. Theorems compare the game with
+    these values, so a value a theorem checks never comes from the code it checks.
+
+    ``quote`` is the Dutch words the value is read from (they occur in one of ``clauses``); where
+    the Dutch text does not give the value (a board coordinate of the published edition, say),
+    ``quote`` is empty and ``source`` says where it comes from (the interpretation that rules it).
+    """
+
+    id: str
+    game: str
+    value: Any = attrs.field(eq=False, hash=False)
+    clauses: tuple[str, ...]
+    quote: str = ""
+    source: str = ""
+    note: str = ""
+
+
+@attrs.frozen(slots=True)
 class GameSpec:
     """All clauses and interpretations of one game, in rulebook order."""
 
@@ -125,6 +145,14 @@ class GameSpec:
     clauses: tuple[Clause, ...]
     interpretations: tuple[Interpretation, ...]
     rulesets: tuple[Ruleset, ...] = ()
+    facts: tuple[Fact, ...] = ()
+
+    def fact(self, fact_id: str) -> Any:
+        """The value of a rulebook fact (``[[fact]]`` in the spec) by its id."""
+        for f in self.facts:
+            if f.id == fact_id:
+                return f.value
+        raise SpecError(f"{self.game}: no fact {fact_id!r}")
 
     def clause(self, clause_id: str) -> Clause:
         for c in self.clauses:
@@ -311,6 +339,31 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
                 notes=tuple(sorted((str(k), str(v).strip()) for k, v in notes.items())),
             )
         )
+    facts: list[Fact] = []
+    clause_text = {c.id: normalize_space(c.nl) for c in clauses}
+    for i, entry in enumerate(data.get("fact", [])):
+        fid = str(_field(entry, "id", f"{where} fact #{i}"))
+        here = f"{where} fact {fid}"
+        if not _SLUG.match(fid) or fid in {f.id for f in facts}:
+            raise SpecError(f"{here}: id is malformed or repeated")
+        extra = sorted(set(entry) - {"id", "value", "clauses", "quote", "source", "note"})
+        if extra:
+            raise SpecError(f"{here}: unknown fields {extra}")
+        cids = _field(entry, "clauses", here)
+        if not isinstance(cids, list) or not cids or any(c not in clause_text for c in cids):
+            raise SpecError(f"{here}: 'clauses' must list clause ids of this game")
+        quoted = normalize_space(str(entry.get("quote", "")))
+        source = str(entry.get("source", "")).strip()
+        if quoted and not any(quoted in clause_text[c] for c in cids):
+            raise SpecError(f"{here}: the quote does not occur in its clauses")
+        if not quoted and not source:
+            raise SpecError(f"{here}: a fact quotes its clause or names its source")
+        if source and source not in by_id:
+            raise SpecError(f"{here}: 'source' must be an interpretation id of this game")
+        facts.append(Fact(
+            id=fid, game=game, value=_field(entry, "value", here), clauses=tuple(cids),
+            quote=quoted, source=source, note=str(entry.get("note", "")).strip(),
+        ))
     return GameSpec(
         game=game,
         title=str(_field(data, "title", where)),
@@ -319,6 +372,7 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
         clauses=tuple(clauses),
         interpretations=tuple(interps),
         rulesets=tuple(rulesets),
+        facts=tuple(facts),
     )
 
 
