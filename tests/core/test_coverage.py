@@ -1,0 +1,52 @@
+"""Where the theorems reach: every rule clause and every playable option of a multi-option
+interpretation names a theorem that states it, and the default run covers every player count."""
+
+from __future__ import annotations
+
+import pytest
+
+import castlerules
+from castlerules.core.plan import clause_theorems, option_theorems, plan, player_counts
+from castlerules.core.spec import load_spec
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_every_rule_clause_names_a_theorem(name: str) -> None:
+    stated = clause_theorems(name)
+    missing = [c.id for c in load_spec(name).clauses if c.kind == "rule" and not stated.get(c.id)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_every_playable_option_names_a_theorem(name: str) -> None:
+    stated = option_theorems(name)
+    missing = [
+        f"{i.short_id}={o.id}"
+        for i in load_spec(name).interpretations if len(i.options) > 1
+        for o in i.options if o.playable and not stated.get((i.id, o.id))
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_the_default_run_covers_every_player_count(name: str) -> None:
+    counts = {t.players for t in plan(name)}
+    assert counts == set(player_counts(name))
+
+
+def test_a_theorem_runs_once_per_value_of_what_it_depends_on() -> None:
+    runs = plan("splut")
+    keys = [(t.id, t.players if "players" in t.depends_on else None) for t in runs]
+    assert len(keys) == len(set(keys))
+    assert {t.players for t in runs if "players" not in t.depends_on} == {2}
+
+
+def test_all_readings_runs_each_options_statements_under_it() -> None:
+    runs = plan("kasteel", all_readings=True)
+    deviations = {r for t in runs for r in t.readings}
+    for t in runs:
+        for interp, _ in t.readings:
+            assert interp in t.depends_on
+    stated = option_theorems("kasteel")
+    for interp, option in deviations:
+        assert stated[(interp, option)]
