@@ -60,10 +60,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+def theorem_key(t: object) -> str:
+    """A theorem run's key in ``theorem_runs``: its id, and for a theorem stated for every player
+    count, the count (``splut.next-player@3``); the default count's run is under the bare id too."""
+    return f"{t.id}@{t.players}"  # type: ignore[attr-defined]
+
+
 @pytest.fixture(scope="session")
 def theorem_runs() -> dict[str, object]:
-    """Every theorem of every game, run once per test session: id -> Run."""
+    """What the default ``castlerules verify`` runs (every player count), once per test session:
+    ``id@players`` -> Run, and the bare id -> the run for the game's default player count."""
     import castlerules
+    from castlerules.core.plan import plan
     from castlerules.core.theorem import run
 
-    return {t.id: run(t) for name in castlerules.games() for t in castlerules.make(name).theorems()}
+    out: dict[str, object] = {}
+    for name in castlerules.games():
+        default_players = castlerules.make(name).num_players
+        for t in plan(name):
+            r = run(t)
+            out[theorem_key(t)] = r
+            if t.players == default_players:
+                out[t.id] = r
+    return out
