@@ -1,0 +1,179 @@
+"""The whole transition of the game, exhaustively, against an independent reading of the rules
+(``reference.Reference``) on a finite family of positions that puts every rule within reach."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from castlerules.core.spec import find_clause
+from castlerules.core.theorem import Result
+from castlerules.splut.board import (
+    NEXT,
+    OFF,
+    SQUARES,
+    Dir,
+)
+from castlerules.splut.reference import Reference
+from castlerules.splut.rules import (
+    Splut,
+)
+from castlerules.splut.state import Pass, State, Step, Throw
+from castlerules.splut.theorems._common import (
+    _every_count,
+    _refute,
+)
+
+# -- the whole transition, exhaustively, against an independent reading --------------------------
+#: Seed positions for the finite families of the exhaustive checks, by player count: each puts a
+#: rule of the rulebook within two steps (pull, throw, kill and the turn order after it, SPLUT! on a
+#: dwarf, pushes, pushes at the edge, levitation, the previous player's rocks, levitation behind and
+#: ahead, blocked throws, the own sorcerer in the line, a player without a step, the end).
+SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
+    2: (
+        ({0: "Sa5 Te4 Dc3", 1: "Se9 Tb6 Dg7"}, "e3 i5 c5 g3", {}),
+        ({0: "Sa5 Te4 Dc3", 1: "Se7 Td8 Dd7"}, "e5 i5 b4 g3", {}),
+        ({0: "Sa5 Te4", 1: "Sf8 Te8 De7"}, "e5 i5 b4 g3", {}),
+        ({0: "Sb4 Tb6 Dc5", 1: "Sf5 Td5"}, "e5 i5 e1 e9", {}),
+        ({0: "Sb4 Tb6 Df5", 1: "Sg5 Th5"}, "i5 a5 e1 e9", {}),
+        ({0: "Sd3 Tf3 De2", 1: "Sf8 Td8"}, "f2 a5 g4 e9", {"moved_before": "g4 f2"}),
+        ({0: "Sd4 Tf2", 1: "Sf8 Td8 Dd6"}, "d3 d5 i5 e9", {}),
+        ({0: "Se8 Td8", 1: "Se9 Td7"}, "f8 e7 e6 a5", {}),
+        ({0: "Sa5 Th4 Dc5", 1: "Sf8 Th6"}, "h5 i5 g5 b4", {}),
+        ({0: "Se7 Te4 Dd4", 1: "Sa5 Td8"}, "e5 i5 b4 g3", {}),
+        ({0: "Sd3 Tf2 Dc3", 1: "Sf8 Td8 De8"}, "g3 a5 c5 e9", {"to_move": 1}),
+    ),
+    3: (
+        ({0: "Sa5 Te4 Dc3", 1: "Se7 Tb4", 2: "Sf8 Td8 Dg6"}, "e5 i5 c5 g3", {}),
+        ({0: "Sd3 Tf3", 1: "Sb6 Tb4 Db5", 2: "Sf8 Td8"}, "f2 a5 g4 e9",
+         {"to_move": 2, "moved_before": "g4"}),
+    ),
+    4: (
+        ({0: "Sa5 Te4", 1: "Se7 Tb4", 2: "Sf8 Td8", 3: "Sh4 Th6 Dh5"}, "e5 i5 c3 g3",
+         {"to_move": 0}),
+        ({0: "Sd2 Tf2 De2", 1: "Sb6 Tb4 Db5", 2: "Sf8 Td8 De8", 3: "Sh4 Th6 Dh5"},
+         "e1 a5 i5 e9", {"to_move": 3, "turn": 5}),
+    ),
+}
+
+
+def seeds(game: Splut) -> list[State]:
+    """The game's start and the seed positions of its player count that are positions of it
+    (under its readings), each with its first player to move."""
+    out = [game.initial_state()]
+    for teams, rocks, extra in SEEDS[game.num_players]:
+        try:
+            out.append(game.position(teams, rocks, **extra))
+        except ValueError:
+            continue
+    return out
+
+
+def family(game: Splut, depth: int, start_depth: int | None = None) -> list[State]:
+    """Every state within ``depth`` actions of a seed (``start_depth`` of the start), each once."""
+    left: dict[State, int] = {}
+    for i, seed in enumerate(seeds(game)):
+        todo = [(seed, start_depth if i == 0 and start_depth is not None else depth)]
+        while todo:
+            state, budget = todo.pop()
+            if left.get(state, -1) >= budget:
+                continue
+            left[state] = budget
+            if budget > 0:
+                todo.extend((game.successor(state, a), budget - 1)
+                            for a in game.legal_actions(state))
+    return list(left)
+
+
+def candidates(game: Splut, state: State) -> list[Any]:
+    """The actions worth asking about in ``state``: every step of the pieces of the player to move
+    to each neighbour (plain, pulling, levitating each rock), the four throws, the pass, and a step
+    by another player and from an empty square."""
+    p = state.to_move
+    out: list[Any] = [Throw(p, d) for d in Dir] + [Pass(p)]
+    for x in state.pieces[p]:
+        if x == OFF:
+            continue
+        for y in NEXT[x]:
+            if y != OFF:
+                out += [Step(p, x, y), Step(p, x, y, pull=True)]
+                out += [Step(p, x, y, lev=r) for r in state.rocks]
+    other = (p + 1) % game.num_players
+    for x in state.pieces[other][:1]:
+        if x != OFF and NEXT[x][0] != OFF:
+            out.append(Step(other, x, NEXT[x][0]))
+    empty = next(s for s in SQUARES if state.board is not None and state.board[s] == 0)
+    out += [Step(p, empty, y) for y in NEXT[empty][:2] if y != OFF]
+    return out
+
+
+
+def transition_mismatch(
+    game: Splut, state: State, reference: Reference, predicate: bool = True
+) -> Result | None:
+    """Where the game and the reference disagree about ``state``, if anywhere: the end, the winner,
+    who acts, the legal actions (the move generator, and — with ``predicate`` — the legality
+    predicate on every candidate), and every field of the state after each legal action; and
+    whether the state's position text and each legal action's text read back (records replay)."""
+    if game.is_terminal(state) != reference.over(state):
+        return _refute(game, state, "the game and the reference disagree on whether it is over")
+    if set(game.winners(state)) != reference.winners(state):
+        return _refute(game, state, f"winners {set(game.winners(state))}, the reference "
+                                    f"{reference.winners(state)}")
+    actors = set() if reference.over(state) else {state.to_move}
+    if set(game.actors(state)) != actors:
+        return _refute(game, state, f"actors {set(game.actors(state))}, expected {actors}")
+    legal = game.legal_actions(state)
+    expected = reference.legal(state)
+    if len(set(legal)) != len(legal) or set(legal) != expected:
+        extra = sorted(set(legal) - expected, key=repr)
+        missing = sorted(expected - set(legal), key=repr)
+        return _refute(game, state, f"legal actions differ: the game adds {extra[:4]}, misses "
+                                    f"{missing[:4]}", (extra + missing)[0])
+    if predicate:
+        for action in candidates(game, state):
+            found = game.violation(state, action)
+            if (found is None) != (action in expected):
+                return _refute(game, state, f"violation() says {found}", action)
+            if found is not None and find_clause(found.clause).nl != found.text_nl:
+                return _refute(game, state, f"violation cites {found.clause} wrongly", action)
+    if game.state_from_text(game.state_to_text(state)) != state:
+        return _refute(game, state, "the position text does not read back as this state")
+    for action in legal:
+        if game.parse_action(state, game.action_to_str(state, action)) != action:
+            return _refute(game, state, "the action's text does not read back as the action",
+                           action)
+        after = game.successor(state, action)
+        want = reference.after(state, action)
+        if after != want:
+            fields = [f for f in ("pieces", "rocks", "to_move", "turn", "steps_left",
+                                  "throw_from", "lev", "lev_rock", "moved_before", "moved_now")
+                      if getattr(after, f) != getattr(want, f)]
+            return _refute(game, state, f"after the action {', '.join(fields)} differ: the game "
+                                        f"gives {game.state_to_text(after)}, the reference "
+                                        f"{game.state_to_text(want)}", action)
+    return None
+
+
+def check_transition(
+    game: Splut,
+    depth: int = 2,
+    reference_factory: Callable[[Splut], Reference] = Reference,
+) -> Result:
+    """Exhaustive over every state within ``depth`` actions of the seed positions (``depth + 2`` of
+    the start), for 2, 3 and 4 players under the game's readings: the game's end, winner, actors,
+    legal actions (move generator and legality predicate) and every successor are those of the
+    independent reading."""
+    total = 0
+    for g in _every_count(game):
+        reference = reference_factory(g)
+        states = family(g, depth, start_depth=depth + 2)
+        for state in states:
+            found = transition_mismatch(g, state, reference)
+            if found is not None:
+                return found
+        total += len(states)
+    return Result.proved(
+        f"{total} states (2, 3 and 4 players), every legal action and candidate checked"
+    )
+
