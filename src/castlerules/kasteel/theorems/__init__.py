@@ -1,0 +1,229 @@
+"""Kasteel theorems: moves along a line, the move generator, every transition, what a move costs, the
+start and the skulls, the end and who wins, no overlap, and whether Kasteel can draw.
+
+Two kinds of proof, both about the code the game runs (``basis="code"``), under the game's readings:
+
+- **z3 over the dual-mode kernels** the game runs: ``kernel.move_legal`` (from which the game's move
+  tables are built), ``kernel.after_move`` (what the successor does to the bitboards),
+  ``kernel.move_cost`` and ``kernel.has_won`` (tabulated by ``winners``), over every line length
+  and every fact along the line, or over a symbolic whole board (one boolean per square for a
+  yellow knight, a red knight and a skull) satisfying the invariant.
+- **Exhaustive enumeration of the game's own methods** (``legal_actions``, ``violation``,
+  ``successor``, ``winners``, ``actors``, ``chance_outcomes``, ``initial_state``) against an
+  independent reading of the clauses written here (``spec_line``, ``spec_successor``,
+  ``spec_winners``), over a stated finite family of positions: every line of the board (player,
+  square, direction) with every nearest knight on it, and every move of every line.
+
+Every check takes the game object it is about, so a test can hand it a deliberately broken rule and
+see the counterexample; a counterexample carries the position text and the squares that matter
+(``highlight``). Every check is bounded (a fixed family of positions, a fixed line of play, z3
+with a time-out): a rule bug that makes a game endless makes a check fail, never hang.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from castlerules.core.theorem import Result, Status, Theorem
+from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.theorems.canals import (
+    check_enter_over_wall,
+    check_move_cost,
+    check_passes_monotone,
+    min_skull_cut,
+)
+from castlerules.kasteel.theorems.common import (
+    GAME,
+    STUCK_EXAMPLE,
+    STUCK_LINE,
+    STUCK_SKULLS,
+    TESTS,
+    build,
+    position,
+    refute,
+    skull_sets,
+)
+from castlerules.kasteel.theorems.end import (
+    FINDING_DEADLOCK,
+    FINDING_REACHABLE,
+    FINDING_REACHABLE_OPEN,
+    FINDING_STUCK,
+    FINDING_WALLS,
+    check_end,
+    check_never_deadlocked,
+    check_never_stuck,
+    check_one_winner,
+    check_stuck_reachable,
+    find_stuck,
+    search_stuck_line,
+    spec_stuck,
+    spec_winners,
+)
+from castlerules.kasteel.theorems.moves import (
+    check_line_rule,
+    check_move_generation,
+    check_no_overlap,
+    check_own_key_path,
+    check_slide_prefix,
+    spec_line,
+    spec_line_targets,
+    spec_targets,
+)
+from castlerules.kasteel.theorems.setup import check_board, check_chance_and_start, spec_zone
+from castlerules.kasteel.theorems.transition import check_transition, spec_cost, spec_successor
+from castlerules.kasteel.theorems.whole_board import Symbolic
+
+__all__ = [
+    "FINDING_DEADLOCK", "FINDING_REACHABLE", "FINDING_REACHABLE_OPEN", "FINDING_STUCK",
+    "FINDING_WALLS", "GAME", "STUCK_EXAMPLE", "STUCK_LINE", "STUCK_SKULLS", "TESTS", "Symbolic",
+    "build", "check_board", "check_chance_and_start", "check_end", "check_enter_over_wall",
+    "check_line_rule", "check_move_cost", "check_move_generation", "check_never_deadlocked",
+    "check_never_stuck", "check_no_overlap", "check_one_winner", "check_own_key_path",
+    "check_passes_monotone", "check_slide_prefix", "check_stuck_reachable", "check_transition",
+    "find_stuck", "min_skull_cut", "position", "refute", "search_stuck_line", "skull_sets",
+    "spec_cost", "spec_line", "spec_line_targets", "spec_stuck", "spec_successor",
+    "spec_targets", "spec_winners", "spec_zone", "theorems",
+]
+
+
+def theorems(game: Any = None) -> tuple[Theorem, ...]:
+    g: Kasteel = game if isinstance(game, Kasteel) else Kasteel()
+    crowded = g._skulls_anywhere or (g._fixed is None and g.skull_count >= 5)
+    deadlock: dict[str, Any] = (
+        {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_DEADLOCK} if crowded else {}
+    )
+    walled: dict[str, Any] = (
+        {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_WALLS} if crowded else {}
+    )
+    reachable: dict[str, Any] = (
+        {"expected": Status.UNKNOWN, "finding": FINDING_REACHABLE_OPEN} if g._mover_removed
+        else {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_REACHABLE}
+    )
+    stuck: dict[str, Any] = (
+        {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_STUCK} if g.skull_count >= 3 else {}
+    )
+    moves = ("kasteel.spel.schuiven", "kasteel.spel.muren-langs", "kasteel.spel.klimmen",
+             "kasteel.spel.niet-springen", "kasteel.spel.eigen-sleutel")
+    end = ("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders",
+           "kasteel.doel.sleutel")
+    passes = ("kasteel.kanalen.passen", "kasteel.kanalen.uitgeput", "kasteel.kanalen.schedels",
+              "kasteel.kanalen.vrij")
+
+    def t(tid: str, statement: str, clauses: Sequence[str], method: str,
+          check: Callable[[], Result], test: str, **extra: Any) -> Theorem:
+        return Theorem(tid, GAME, statement, tuple(clauses), method, check,
+                       fails_with=f"{TESTS}::{test}", **extra)
+
+    return (
+        t("kasteel.line-rule",
+          "The move rule the game's tables are built from (kernel.move_legal) is the clauses: for "
+          "every line length and every fact along the line, a knight may move to a square exactly "
+          "when the squares obey the level rule (a climb is one square), no knight stands before "
+          "it, no own knight on it, the own key is neither entered nor crossed and the passes pay "
+          "for the canal and skull squares entered (each as the game's readings say).",
+          (*moves, "kasteel.spel.slaan", *passes), "z3", lambda: check_line_rule(g),
+          "test_line_rule_fails_if_a_climb_may_slide_on"),
+        t("kasteel.move-generation",
+          "The game's move generator and its legality check agree with the clauses on every line "
+          "of the board: for a knight of either player on every square, with no knight or one "
+          "knight of either player on any square of its row or column, and every number of passes "
+          "that matters, the legal moves are exactly the squares the clauses allow; a pass is "
+          "legal exactly when the player cannot move (or the reading allows passing).",
+          (*moves, "kasteel.spel.slaan", "kasteel.spel.geel-eerst", *passes), "exhaustive",
+          lambda: check_move_generation(g), "test_move_generation_fails_if_a_capture_is_skipped"),
+        t("kasteel.move-generation-deep",
+          "As kasteel.move-generation, with every passes value at every nearest knight and both "
+          "skull placements.",
+          (*moves, "kasteel.spel.slaan", *passes), "exhaustive",
+          lambda: check_move_generation(g, deep=True),
+          "test_move_generation_fails_if_a_capture_is_skipped", deep=True),
+        t("kasteel.transition",
+          "Every transition is exactly what the rules say: for every move of every line of the "
+          "board (to an empty square or onto an opposing knight), the moved knight stands on its "
+          "destination, the captured knight (or, per the reading, the moving one) is gone, the "
+          "mover has paid one pass per canal and skull square entered, the opponent's passes and "
+          "the skulls are unchanged and the opponent is to move; a pass only gives the turn "
+          "away; a skull only lands.",
+          ("kasteel.spel.slaan", "kasteel.spel.geel-eerst", "kasteel.spel.schuiven", *passes),
+          "exhaustive", lambda: check_transition(g),
+          "test_transition_fails_if_the_turn_does_not_pass"),
+        t("kasteel.move-cost",
+          "A move costs exactly the canal and skull squares it enters (per square, or one per "
+          "move): z3 for every path length over the cost kernels, and every pair of squares on a "
+          "line of the board is charged for exactly the squares between them.",
+          passes, "z3", lambda: check_move_cost(g), "test_move_cost_fails_if_the_last_square_is_free"),
+        t("kasteel.chance-and-start",
+          "The game starts with every knight on its wall, the level's passes for both players and "
+          "yellow to move; the skulls fall one by one, each uniformly on a free square of the skull "
+          "zone; after the last skull yellow moves first.",
+          ("kasteel.begin.muren", "kasteel.spel.geel-eerst", "kasteel.kanalen.niveau",
+           "kasteel.kanalen.schedels"), "exhaustive", lambda: check_chance_and_start(g),
+          "test_chance_theorem_fails_if_a_skull_may_fall_twice"),
+        t("kasteel.board",
+          "The board is well formed: one key square each, on ground; every knight starts on a wall "
+          "square of its castle; the packaged map is the reference map (yellow at the bottom with "
+          "key j4, red mirrored with key j16, canals j2, j8, j12, j18).",
+          ("kasteel.begin.muren", "kasteel.doel.sleutel", "kasteel.kanalen.vrij"), "exhaustive",
+          lambda: check_board(g), "test_board_fails_if_the_map_is_upside_down"),
+        t("kasteel.end",
+          "Who wins: a knight on the opponent's key square wins for its owner, a player without "
+          "knights loses, a stuck player to move loses at once (stuck=lose) or when his opponent "
+          "is stuck too; then the game is over and nobody acts, otherwise exactly the player to "
+          "move acts (every square for a lone knight of either player, the stuck and deadlocked "
+          "positions, and the winner table on all its inputs).",
+          end, "exhaustive", lambda: check_end(g), "test_end_fails_if_the_own_key_wins"),
+        t("kasteel.one-winner",
+          "Kasteel never draws, part 1: every terminal state reached in play has exactly one "
+          "winner. Proved by induction: the start is not terminal, and from every non-terminal "
+          "state satisfying the invariant (no overlap, no knight on its own key, at most the "
+          "starting knights, passes in range, the skulls placed) any move or pass leads to a state "
+          "that is not terminal or has exactly one winner (z3, all such states, both players to "
+          "move). The invariant itself is kept by kasteel.no-overlap and kasteel.passes-monotone.",
+          end, "z3", lambda: check_one_winner(g),
+          "test_one_winner_fails_if_a_stuck_player_loses_whoever_is_to_move"),
+        t("kasteel.never-stuck",
+          "Kasteel never draws, part 2 (claim): the player to move always has a legal move while "
+          "he has knights.",
+          (*end, *moves, *passes), "z3", lambda: check_never_stuck(g),
+          "test_never_stuck_is_proved_when_every_move_is_allowed", **stuck),
+        t("kasteel.stuck-reachable",
+          "Kasteel never draws, part 3 (claim): no position reachable from the start leaves the "
+          "player to move with knights but no legal move.",
+          (*end, "kasteel.kanalen.schedels", "kasteel.kanalen.uitgeput"), "search",
+          lambda: check_stuck_reachable(g), "test_stuck_reachable_is_proved_if_yellow_keeps_passes",
+          **reachable),
+        t("kasteel.never-deadlocked",
+          "Kasteel never draws, part 4: with the game's skulls no state satisfying the invariant "
+          "leaves both players with knights and no legal move, so passing can never go on for "
+          "ever.",
+          (*end, *passes), "z3", lambda: check_never_deadlocked(g),
+          "test_never_deadlocked_fails_if_every_move_costs_a_pass", **deadlock),
+        t("kasteel.no-overlap",
+          "Pieces never overlap and no knight ever stands on its own key square (inductive step "
+          "over all states satisfying the invariant).",
+          ("kasteel.spel.slaan", "kasteel.spel.schuiven", "kasteel.spel.eigen-sleutel"), "z3",
+          lambda: check_no_overlap(g), "test_no_overlap_fails_if_a_capture_does_not_remove_the_knight"),
+        t("kasteel.own-key",
+          "A legal move never ends on the mover's own key square, and (unless the reading lets a "
+          "knight slide through it) never passes it (every line length).",
+          ("kasteel.spel.eigen-sleutel",), "z3", lambda: check_own_key_path(g),
+          "test_own_key_fails_if_the_key_square_is_ignored"),
+        t("kasteel.passes-monotone",
+          "Passes never go below zero and never increase: a legal move leaves the mover between 0 "
+          "and his passes before (every line length).",
+          passes, "z3", lambda: check_passes_monotone(g),
+          "test_passes_monotone_fails_without_the_cost_check"),
+        t("kasteel.enter-over-wall",
+          "Once a player's passes are used up he can still reach the opponent's key square over "
+          "the walls: from every starting square, with no passes, whatever the skulls.",
+          ("kasteel.kanalen.uitgeput", "kasteel.spel.klimmen", "kasteel.spel.muren-langs",
+           "kasteel.doel.sleutel"), "exhaustive", lambda: check_enter_over_wall(g),
+          "test_enter_over_wall_fails_without_climbing", **walled),
+        t("kasteel.slide-prefix",
+          "If a move along a line of the board is legal, so is the move to the line's first "
+          "target; so a player without a legal move to any first target has no legal move.",
+          moves, "z3", lambda: check_slide_prefix(g),
+          "test_slide_prefix_fails_if_only_the_last_square_is_paid"),
+    )
+

@@ -1,0 +1,390 @@
+"""Einde van het spel — who wins, one winner, and whether Kasteel can draw (kasteel.einde.*, kasteel.doel.sleutel)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import z3
+
+from castlerules.core.symbolic import ExactlyOne, Not, Or
+from castlerules.core.theorem import Result, Status, z3_find, z3_prove
+from castlerules.kasteel import kernel
+from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW
+from castlerules.kasteel.rules import HAS_WON, Kasteel
+from castlerules.kasteel.state import Move, State
+from castlerules.kasteel.theorems.common import (
+    STUCK_EXAMPLE,
+    STUCK_LINE,
+    AfterMove,
+    EndOk,
+    HasWon,
+    MoveLegal,
+    _reserve,
+    build,
+    refute,
+    skull_sets,
+)
+from castlerules.kasteel.theorems.moves import spec_targets
+from castlerules.kasteel.theorems.transition import _pass_states
+from castlerules.kasteel.theorems.whole_board import Symbolic, _at, _show
+
+
+def spec_stuck(game: Kasteel, state: State, p: int) -> bool:
+    return bool(state.knights[p]) and not any(spec_targets(game, p, sq, state)
+                                              for sq in state.knights[p])
+
+
+def spec_winners(game: Kasteel, state: State) -> set[int]:
+    """Who has won, read from the clauses and the stuck reading: a knight on the opponent's key
+    square wins for its owner, a player without knights loses; a stuck player to move loses at once
+    (stuck="lose") or only when his opponent is stuck too (a deadlock, stuck="pass")."""
+    b = game.board
+    out = {p for p in (YELLOW, RED) if b.keys[1 - p] in state.knights[p]}
+    out |= {1 - p for p in (YELLOW, RED) if not state.knights[p]}
+    mover = state.to_move
+    if not out and spec_stuck(game, state, mover) and (
+        game.stuck == "lose" or spec_stuck(game, state, 1 - mover)
+    ):
+        out.add(1 - mover)
+    return out
+
+
+def _end_family(game: Kasteel) -> Iterator[State]:
+    b = game.board
+    start = game.start_passes
+    for skulls in skull_sets(game)[:1]:
+        for p in (YELLOW, RED):
+            for sq in range(b.size):
+                if sq == b.keys[p]:
+                    continue
+                spare = _reserve(b, [sq])
+                for with_opponent in (True, False):
+                    theirs = [spare] if with_opponent and spare >= 0 else []
+                    yellow, red = ([sq], theirs) if p == YELLOW else (theirs, [sq])
+                    for to_move in (YELLOW, RED):
+                        for left in (0, start):
+                            yield build(game, yellow, red, (left, left), skulls, to_move)
+    for state in _pass_states(game):
+        yield state
+        yield build(game, state.knights[0], state.knights[1], state.passes, state.skulls,
+                    1 - state.to_move)
+    yield from _deadlocks(game)
+
+
+def _deadlocks(game: Kasteel) -> Iterator[State]:
+    """Both players' lone knights stuck, if this game's skulls allow it (z3 finds one)."""
+    found = find_stuck(game, both=True)
+    if found is not None:
+        state = found[1]
+        yield state
+        yield build(game, state.knights[0], state.knights[1], state.passes, state.skulls, RED)
+
+
+def check_end(game: Kasteel) -> Result:
+    """Exhaustive: ``HAS_WON`` is ``kernel.has_won`` on all 64 inputs; and for a lone knight of
+    either player on every square (with and without an opposing knight, either player to move,
+    with and without passes), the documented stuck position and every deadlock z3 finds, the game's
+    winners are exactly ``spec_winners``, the game is over exactly when someone has won, and then
+    nobody acts and nothing is legal; otherwise exactly the player to move acts."""
+    for i in range(64):
+        if HAS_WON[i] != bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(6)))):
+            return Result.refuted(f"inputs {i:06b}", "the winner table is not kernel.has_won")
+    count = 0
+    for state in _end_family(game):
+        count += 1
+        want = spec_winners(game, state)
+        got = game.winners(state)
+        over = game.is_terminal(state)
+        actors = game.actors(state)
+        legal = game.legal_actions(state)
+        ok = (got == want and over == bool(want) and (not over or (not actors and not legal))
+              and (over or (actors == {state.to_move} and bool(legal))))
+        if not ok:
+            b = game.board
+            keys = [b.keys[0], b.keys[1], *state.knights[0], *state.knights[1]]
+            who = " and ".join(PLAYER_NAMES[p] for p in sorted(want)) or "nobody"
+            return refute(game, state, f"the game says winners {sorted(got)}, over {over}, actors "
+                          f"{sorted(actors)}; the rules say {who} has won", keys)
+    return Result.proved(f"the winner table and {count} positions")
+
+
+def check_one_winner(
+    game: Kasteel,
+    after_move: AfterMove = kernel.after_move,
+    end_ok: EndOk = kernel.end_ok,
+    has_won: HasWon = kernel.has_won,
+) -> Result:
+    """Inductive step, for each player to move: from any non-terminal state satisfying the
+    invariant, after any move of the player to move from one of his knights to a square where a
+    move may end (a superset of the legal moves), or after a pass, the state is not terminal or has
+    exactly one winner; and the start is not terminal."""
+    g = game
+    b = g.board
+    stuck_loses = g.stuck == "lose"
+    mover_removed = g._mover_removed
+    for p in (YELLOW, RED):
+        s = Symbolic(g)
+        frm, to = z3.Int("from"), z3.Int("to")
+        own, opp = s.knights[p], s.knights[1 - p]
+        after = [after_move(own[i], opp[i], frm == i, to == i, mover_removed) for i in range(b.size)]
+        new = [[a[0] for a in after], [a[1] for a in after]]
+        knights_after = new if p == YELLOW else [new[1], new[0]]
+        before_end = Or(*(s.won(q, p, stuck_loses, None, has_won) for q in (YELLOW, RED)))
+        for label, knights, extra in (
+            ("moves", knights_after, [frm >= 0, frm < b.size, to >= 0, to < b.size, frm != to,
+                                      _at(own, frm),
+                                      z3.Or(*(z3.And(to == i, end_ok(own[i], i == b.keys[p]))
+                                              for i in range(b.size)))]),
+            ("passes", None, []),
+        ):
+            yw = s.won(YELLOW, 1 - p, stuck_loses, knights, has_won)
+            rw = s.won(RED, 1 - p, stuck_loses, knights, has_won)
+            result = z3_prove(
+                z3.Implies(Or(yw, rw), ExactlyOne(yw, rw)),
+                assumptions=[*s.invariant(), Not(before_end), *extra],
+                render=_show(g, s, p, f"{PLAYER_NAMES[p]} {label} in"),
+            )
+            if result.status is not Status.PROVED:
+                return result
+    if g.is_terminal(g.initial_state()):
+        return refute(g, g.initial_state(), "the start is terminal")
+    return Result.proved("z3, inductive step over all states satisfying the invariant, both "
+                         "players to move, after a move or a pass; the start is not terminal")
+
+
+def find_stuck(
+    game: Kasteel, move_legal: MoveLegal = kernel.move_legal, both: bool = False
+) -> tuple[str, State] | None:
+    """A state satisfying the invariant where yellow is to move, no game-ending condition holds,
+    and yellow has knights but no legal move (``both``: red could not move either). None if z3
+    shows there is none."""
+    g = game
+    b = g.board
+    s = Symbolic(g)
+    conds = [
+        *s.invariant(),
+        Not(s.knights[YELLOW][b.keys[RED]]),
+        Not(s.knights[RED][b.keys[YELLOW]]),
+        Or(*s.knights[RED]),
+        s.stuck(YELLOW, move_legal=move_legal),
+    ]
+    if both:
+        conds.append(s.stuck(RED, move_legal=move_legal))
+    found = z3_find(z3.And(*conds), render=_show(g, s, YELLOW, ""), timeout_ms=60_000)
+    if found is None:
+        return None
+    return found[0], g.adopt(s.state(found[1], YELLOW))
+
+
+def check_never_stuck(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
+    """Claim: the player to move always has a legal move while he has knights. z3 searches all
+    states satisfying the invariant for one where he has none; the game's own generator confirms
+    it. The documented example (a lone knight on j11) is reported when it fits the game."""
+    g = game
+    found = find_stuck(g, move_legal)
+    if found is None:
+        return Result.proved("z3: no state satisfying the invariant leaves the player to move stuck")
+    _, state = found
+    if move_legal is kernel.move_legal and g.knight_moves(state, YELLOW):
+        return Result.unknown("z3's stuck position has moves in the game: the encodings disagree")
+    example = _documented_stuck(g)
+    if example is not None:
+        state = example
+    b = g.board
+    (knight, *_) = sorted(state.knights[YELLOW])
+    around = [knight, *(ray[0] for ray in b.rays[knight] if ray)]
+    return refute(g, state, f"yellow's knight on {b.name(knight)} has no legal move: every "
+                  "square next to it costs a pass and yellow has none left", around)
+
+
+def _documented_stuck(game: Kasteel) -> State | None:
+    """The finding's example, if it is a state of this game and stuck in it."""
+    try:
+        state = game.state_from_text(STUCK_EXAMPLE)
+    except Exception:  # another board, skull count or pass count
+        return None
+    return state if game.knight_moves(state, YELLOW) == () else None
+
+
+def check_never_deadlocked(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
+    """Claim: no state satisfying the invariant leaves BOTH players with knights and no legal move.
+    With ``stuck="pass"`` such a state would be a draw: both would pass for ever (the rules make
+    the stuck player to move lose there instead)."""
+    g = game
+    found = find_stuck(g, move_legal, both=True)
+    if found is None:
+        return Result.proved(
+            f"z3: with {g.skull_count} skulls no state satisfying the invariant leaves both "
+            "players stuck"
+        )
+    state = found[1]
+    return refute(g, state, "z3 found a position where neither player can move",
+                  sorted(state.knights[0] | state.knights[1]))
+
+
+def _distances(game: Kasteel, target: int) -> list[int]:
+    """Moves a lone red knight needs to reach ``target`` (ignoring other knights)."""
+    b = game.board
+    far = 10**6
+    dist = [far] * b.size
+    dist[target] = 0
+    queue = [target]
+    for sq in queue:
+        lone = build(game, [], [sq], (0, game.start_passes), frozenset(), RED)
+        for m in game.knight_moves(lone, RED):
+            if dist[m.to] == far:
+                dist[m.to] = dist[sq] + 1
+                queue.append(m.to)
+    return dist
+
+
+def search_stuck_line(game: Kasteel, max_plies: int = 1200) -> list[str] | None:
+    """A line of play from the start that leaves yellow stuck (None if this search finds none
+    within ``max_plies``). The skulls fall on i11, j10, k11 and s11; yellow walks a knight from c8
+    to j11 and spends its passes going j11-j10-j11, while red hunts down the other yellow knights
+    and yellow offers them (each side picks its move by distance, deterministically)."""
+    b = game.board
+    state = game.initial_state()
+    line: list[str] = []
+    try:
+        for name in ("i11", "j10", "k11", "s11")[: game.skull_count]:
+            line.append(f"skull {name}")
+            state = game.play(state, line[-1])
+        walk = ["c8-c9", "c9-c10", "c10-i10", "i10-j10", "j10-j11"]
+        hero_path = {b.square(n) for m in walk for n in m.split("-")}
+        hero_path |= {b.square(f"{c}10") for c in "cdefghi"}
+        hero = b.square("c8")
+    except Exception:  # another board or other skulls: this search does not apply
+        return None
+    if game.is_chance(state):
+        return None
+    script = walk + ["j11-j10", "j10-j11"] * max(0, game.start_passes - 1)
+    cache: dict[int, list[int]] = {}
+
+    def dist(target: int) -> list[int]:
+        if target not in cache:
+            cache[target] = _distances(game, target)
+        return cache[target]
+
+    while len(line) < max_plies:
+        if game.is_terminal(state):
+            return None
+        if game.stuck_player(state):
+            return line if state.to_move == YELLOW else None
+        legal = [a for a in game.legal_actions(state) if isinstance(a, Move)]
+        if not legal:
+            return None
+        if state.to_move == YELLOW:
+            action = None
+            if script:
+                try:
+                    action = game.parse_action(state, script.pop(0))
+                except Exception:
+                    return None
+                if action not in legal:
+                    return None
+                hero = action.to
+            else:
+                reds = state.knights[RED]
+                options = [
+                    a for a in legal
+                    if a.frm != hero and a.to not in reds and a.to != b.keys[RED]
+                    and a.to not in hero_path
+                    and game.successor(state, a).passes[YELLOW] == state.passes[YELLOW]
+                ]
+                if not options:
+                    return None
+                action = min(options, key=lambda a: (min(dist(a.to)[r] for r in reds), a.frm, a.to))
+        else:
+            targets = state.knights[YELLOW] - {hero}
+            captures = [a for a in legal if a.to in targets]
+            options = [a for a in legal
+                       if a.to not in hero_path and a.to != hero and a.to != b.keys[YELLOW]]
+            if captures:
+                action = captures[0]
+            elif not options:
+                return None
+            elif targets:
+                action = min(options, key=lambda a: (min(dist(t)[a.to] for t in targets),
+                                                     a.frm, a.to))
+            else:  # only the knight on its way to j11 is left: wait far from it
+                action = max(options, key=lambda a: (a.to // b.width, a.frm, a.to))
+        line.append(game.action_to_str(state, action))
+        state = game.apply(state, action)
+    return None
+
+
+def check_stuck_reachable(game: Kasteel, line: Sequence[str] | None = None) -> Result:
+    """Claim: no position reachable from the start leaves the player to move stuck. Refuted by
+    replaying a finite line of play from the start: ``STUCK_LINE`` where it applies, else the
+    line ``search_stuck_line`` finds for this game (bounded; UNKNOWN if it finds none)."""
+    g = game
+    for candidate in ((line,) if line is not None else (STUCK_LINE, None)):
+        if candidate is None:
+            candidate = search_stuck_line(g)
+            if candidate is None:
+                break
+        state = g.initial_state()
+        for ply, text in enumerate(candidate):
+            try:
+                state = g.play(state, text)
+            except Exception:  # the line does not apply to this game
+                break
+            if g.stuck_player(state):
+                shown = " ".join(candidate[: ply + 1])
+                knight = sorted(state.knights[state.to_move])
+                return refute(g, state, f"after {ply + 1} plies from the start ({shown}) "
+                              f"{PLAYER_NAMES[state.to_move]} has a knight and no legal move",
+                              knight)
+        if line is not None:
+            return Result.proved(f"no stuck position along the {len(candidate)} plies replayed")
+    return Result.unknown("no line of play leaving a player stuck was found for this game")
+
+
+FINDING_STUCK = (
+    "A player can be left with knights and no legal move: for example a lone yellow knight on j11 "
+    "with skulls on j10, i11 and k11, the canal j12 above it and no passes left (position "
+    f"{STUCK_EXAMPLE}); every square next to it costs a pass. Walls never block (climbing is "
+    "free) and opposing knights can be captured unless they stand on a canal or skull square. The "
+    "text does not say what happens (interpretation kasteel.interp.no-legal-move). Decision: the "
+    "stuck player passes and the game goes on (stuck=\"pass\", the default), so the game still "
+    "ends only by the two endings the text names; if the opponent could not move either (a "
+    "deadlock) the stuck player to move loses, so there is no draw. With the default four skulls "
+    "the theorem kasteel.never-deadlocked proves a deadlock impossible; with five or more it "
+    "exists. The variant stuck=\"lose\" makes a stuck player lose at once."
+)
+
+
+FINDING_REACHABLE = (
+    "The stuck position is reachable from the start: the skulls fall on i11, j10, k11 and s11, "
+    "yellow walks a knight from c8 to j11 and spends its passes going j11-j10-j11 while red's "
+    "knight from q12 captures the seven other yellow knights (STUCK_LINE, 42 plies). Yellow then "
+    "has one knight, no passes and no legal move. Under the default stuck=\"pass\" yellow passes "
+    "and red, whose knights can still move, goes on; the game ends when red takes yellow's key or "
+    "yellow's last knight."
+)
+
+
+FINDING_REACHABLE_OPEN = (
+    "Open under capture=mover-removed: the knights that capture are the ones removed, so red "
+    "cannot hunt yellow's knights down as in STUCK_LINE, and the bounded search finds no line "
+    "that leaves a player stuck. Stuck positions still exist (kasteel.never-stuck); whether one is "
+    "reachable under this reading is not settled. The no-draw theorems do not depend on it."
+)
+
+
+FINDING_DEADLOCK = (
+    "With skulls anywhere on the board, or five or more skulls in the middle rows, both players "
+    "can be left with knights and no legal move (a deadlock; the counterexample shows one). The "
+    "rules still give no draw: in a deadlock the stuck player to move loses "
+    "(interpretation kasteel.interp.no-legal-move), as kasteel.end and kasteel.one-winner check."
+)
+
+
+FINDING_WALLS = (
+    "With skulls anywhere on the board, or five or more skulls in the middle rows, the skulls can "
+    "cut every way a knight without passes has to the opponent's key (with skulls anywhere, three "
+    "skulls around a knight's start square suffice; in the middle rows it takes five). Such a "
+    "knight can still move where it stands; the game goes on with the other knights."
+)
+

@@ -1,0 +1,136 @@
+"""Spel — what a legal action does (kasteel.spel.slaan, geel-eerst, kanalen.passen): every transition of every line of the board against an independent successor."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from castlerules.core.theorem import Result
+from castlerules.kasteel.board import RED, YELLOW, Kind
+from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, bitboard
+from castlerules.kasteel.theorems.common import (
+    STUCK_EXAMPLE,
+    _reserve,
+    build,
+    position,
+    refute,
+    skull_sets,
+)
+
+
+def spec_cost(game: Kasteel, state: State, frm: int, to: int) -> int:
+    """Passes the move from ``frm`` to ``to`` costs, counted from the coordinates: one per canal
+    and per skull square entered (or one for the whole move, per the reading)."""
+    b = game.board
+    fc, fr, tc, tr = frm % b.width, frm // b.width, to % b.width, to // b.width
+    n = max(abs(tc - fc), abs(tr - fr))
+    dc, dr = (tc > fc) - (tc < fc), (tr > fr) - (tr < fr)
+    entered = [(fr + dr * k) * b.width + fc + dc * k for k in range(1, n + 1)]
+    count = sum(b.kinds[x] is Kind.CANAL for x in entered) + sum(x in state.skulls for x in entered)
+    return min(count, 1) if game.line_reading.per_move else count
+
+
+def spec_successor(game: Kasteel, state: State, action: Any) -> State:
+    """What the clauses say a legal action does: the knight moves, an opposing knight on the
+    destination is removed (or, per the reading, the moving knight), the mover pays the move's
+    passes, the other player is to move; a pass changes only whose turn it is; a skull lands."""
+    if isinstance(action, PlaceSkull):
+        return State(state.knights, state.passes, state.skulls | {action.square}, state.to_move)
+    p = state.to_move
+    if isinstance(action, Pass):
+        return State(state.knights, state.passes, state.skulls, 1 - p)
+    own, opp = set(state.knights[p]), set(state.knights[1 - p])
+    own.discard(action.frm)
+    if not (action.to in opp and game._mover_removed):
+        opp.discard(action.to)
+        own.add(action.to)
+    passes = list(state.passes)
+    passes[p] -= spec_cost(game, state, action.frm, action.to)
+    knights = (frozenset(own), frozenset(opp)) if p == YELLOW else (frozenset(opp), frozenset(own))
+    return State(knights, (passes[0], passes[1]), state.skulls, 1 - p)
+
+
+def _derived_ok(state: State) -> bool:
+    return (state.bits == (bitboard(state.knights[0]), bitboard(state.knights[1]))
+            and state.skull_bits == bitboard(state.skulls))
+
+
+def check_transition(game: Kasteel, deep: bool = False) -> Result:
+    """Exhaustive: for every move of every line of the board (a knight of either player on any
+    square, the destination empty or holding an opposing knight), whenever it is legal with the
+    start's passes (or one pass, and with the skull sets of ``skull_sets``), ``apply`` gives
+    exactly ``spec_successor`` (JSON fields and the derived bitboards); so does every pass of a
+    stuck (or, per the reading, any) player and every skull placement from the start."""
+    b = game.board
+    count = 0
+    for skulls in skull_sets(game) if deep else skull_sets(game)[:1]:
+        for p in (YELLOW, RED):
+            for frm in range(b.size):
+                if frm in b.keys:
+                    continue
+                for ray in b.rays[frm]:
+                    for to in ray:
+                        for capture in (False, True):
+                            if capture and to in b.keys:
+                                continue
+                            theirs = [to] if capture else []
+                            spare = _reserve(b, [frm, to])
+                            theirs += [spare] if spare >= 0 else []
+                            for left in (game.start_passes, 1) if deep else (game.start_passes,):
+                                yellow, red = ([frm], theirs) if p == YELLOW else (theirs, [frm])
+                                passes = (left, 8) if p == YELLOW else (8, left)
+                                passes = (min(passes[0], game.start_passes),
+                                          min(passes[1], game.start_passes))
+                                state = build(game, yellow, red, passes, skulls, p)
+                                action = Move(p, frm, to)
+                                if game.violation(state, action) is not None:
+                                    continue
+                                count += 1
+                                found = _compare(game, state, action)
+                                if found is not None:
+                                    return found
+    for state in _pass_states(game):
+        if game.violation(state, Pass(state.to_move)) is None:
+            count += 1
+            found = _compare(game, state, Pass(state.to_move))
+            if found is not None:
+                return found
+    start = game.initial_state()
+    if game.is_chance(start):
+        for outcome, _ in game.chance_outcomes(start):
+            count += 1
+            found = _compare(game, start, outcome)
+            if found is not None:
+                return found
+    return Result.proved(f"{count} transitions: every move of every line of the board, passes, "
+                         "skull placements")
+
+
+def _compare(game: Kasteel, state: State, action: Any) -> Result | None:
+    after = game.apply(state, action)
+    want = spec_successor(game, state, action)
+    if after != want or not _derived_ok(after):
+        text = game.action_to_str(state, action)
+        squares = [action.frm, action.to] if isinstance(action, Move) else []
+        return refute(game, state, f"after {text} the game gives {position(game, after)}; the "
+                      f"rules give {position(game, want)}", squares)
+    return None
+
+
+def _pass_states(game: Kasteel) -> list[State]:
+    """The documented stuck position (when it fits the game) and a few open positions."""
+    b = game.board
+    out = []
+    with contextlib.suppress(Exception):  # another board or skull count
+        out.append(game.adopt(game.parse_position(STUCK_EXAMPLE)))
+    for skulls in skull_sets(game)[:1]:
+        for p in (YELLOW, RED):
+            sq = b.size // 2
+            spare = _reserve(b, [sq])
+            if sq in b.keys or spare < 0:
+                continue
+            yellow, red = ([sq], [spare]) if p == YELLOW else ([spare], [sq])
+            out.append(build(game, yellow, red, (0, 0), skulls, p))
+    return out
+
