@@ -1,0 +1,191 @@
+"""The families of positions the exhaustive theorems enumerate (each says what it covers)."""
+
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.state import (
+    EXIT,
+    GHOST,
+    LINE,
+    START,
+    Phase,
+    State,
+)
+
+
+# -- the families of positions ---------------------------------------------------------------------
+def _places(game: Spookslot) -> list[str]:
+    extra = [LINE] if game.reading("start-line") == "line-square" else []
+    return [START, *extra, *game.board.ids]
+
+
+def _fill(game: Spookslot, mover: tuple[str, ...], others: Sequence[str],
+          turn: int = 0) -> tuple[tuple[str, ...], ...] | None:
+    """Pawns with the mover's on ``mover`` and the other players' pawns on ``others`` (in order;
+    the rest behind the start line); None if they do not fit."""
+    per, n = game.pawns_per_player, game.num_players
+    slots = [(p, k) for p in range(n) if p != turn for k in range(per)]
+    if len(others) > len(slots):
+        return None
+    at = dict(zip(slots, others))
+    return tuple(mover if p == turn else tuple(at.get((p, k), START) for k in range(per))
+                 for p in range(n))
+
+
+def _bookkeeping(game: Spookslot, pawns: tuple[tuple[str, ...], ...],
+                 free: bool = True) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Consistent 4-player bookkeeping for ``pawns``: each player's first pawn is the one off the
+    start (a), released when ``free`` or when it stands on the laboratory floor."""
+    if game.num_players != 4:
+        return (), ()
+    first, released = [], []
+    for ps in pawns:
+        moved = [k for k, q in enumerate(ps) if q != START]
+        if not moved:
+            first.append(-1)
+            released.append(False)
+            continue
+        f = moved[0]
+        first.append(f)
+        lead = ps[f]
+        on_lower = lead in game.board.lower or lead == EXIT
+        released.append(on_lower or (free and len(moved) > 1) or (free and on_lower))
+    return tuple(first), tuple(released)
+
+
+def _valid(game: Spookslot, state: State) -> bool:
+    try:
+        game.validate_state(state)
+    except Exception:
+        return False
+    return True
+
+
+def move_states(game: Spookslot, blockers: int) -> Iterator[State]:
+    """Every square of the mover's pawn, every face, up to ``blockers`` other pawns on the squares
+    within reach (the mover's own other pawn among them, behind the start or escaped)."""
+    faces = sorted(f for f in game._faces if f != GHOST)
+    reach_of = game.board.reach
+    bits = {v: q for q, v in game.board.bit.items() if v}
+    n, per = game.num_players, game.pawns_per_player
+    for turn in sorted({0, n - 1}):
+        for q in _places(game):
+            near = [bits[1 << i] for i in range(reach_of(q, game.window).bit_length())
+                    if reach_of(q, game.window) >> i & 1]
+            for size in range(blockers + 1):
+                for chosen in itertools.combinations(near, size):
+                    owns: list[str | None] = [START, EXIT] if per == 2 else [None]
+                    if per == 2 and chosen:
+                        owns.append(chosen[0])
+                    for own in owns:
+                        rest = list(chosen)
+                        if own is not None and own in rest:
+                            rest.remove(own)
+                        mover = (q,) if own is None else (q, own)
+                        pawns = _fill(game, mover, rest, turn)
+                        if pawns is None or any(all(x == EXIT for x in ps) for ps in pawns):
+                            continue
+                        first, released = _bookkeeping(game, pawns)
+                        for face in faces:
+                            s = State(pawns, turn, Phase.MOVE, face, (), first, released)
+                            if game.legal_actions(s):  # consistent by construction
+                                yield s
+
+
+def roll_states(game: Spookslot) -> Iterator[State]:
+    """The mover's pawn on every square, another pawn on a safe or a danger square or none;
+    before the first roll and after a ghost."""
+    b = game.board
+    danger = sorted(b.danger)[:1]
+    safe = [q for q in b.ids if q not in b.danger][-1:]
+    n = game.num_players
+    for turn in sorted({0, n - 1}):
+        for q in _places(game):
+            for other in ([], danger, safe):
+                owns = [(q, START), (START, q), (q, q)] if game.pawns_per_player == 2 else [(q,)]
+                for own in owns:
+                    yield from _roll_phases(game, own, other, turn)
+
+
+def _roll_phases(game: Spookslot, own: tuple[str, ...], other: list[str],
+                 turn: int) -> Iterator[State]:
+    """The ROLL and REROLL states of one pawn placement (if valid)."""
+    pawns = _fill(game, own, other, turn)
+    if pawns is None:
+        return
+    first, released = _bookkeeping(game, pawns)
+    for phase in (Phase.ROLL, Phase.REROLL):
+        s = State(pawns, turn, phase, 0, (), first, released)
+        if _valid(game, s):
+            yield s
+
+
+def ball_states(game: Spookslot) -> Iterator[State]:
+    """Two pawns on every pair of squares, one in danger: the mover's and another player's, or
+    both of the mover's, or the mover's second pawn and another player's."""
+    b = game.board
+    squares = list(b.ids)
+    n = game.num_players
+    two = game.pawns_per_player == 2
+    for turn in sorted({0, n - 1}):
+        for q, r in itertools.product(squares, repeat=2):
+            if q not in b.danger and r not in b.danger:
+                continue
+            layouts = [((q, START), [r]), ((q, r), []), ((START, q), [START, r])] if two else \
+                [((q,), [r])]
+            for own, others in layouts:
+                pawns = _fill(game, own, others, turn)
+                if pawns is None:
+                    continue
+                first, released = _bookkeeping(game, pawns)
+                s = State(pawns, turn, Phase.BALL, 0, (), first, released)
+                if _valid(game, s):
+                    yield s
+
+
+def passage_states(game: Spookslot) -> Iterator[State]:
+    """Every placement of the mover's two pawns and another player's pawn on the red star squares
+    (or elsewhere), with every set of them still to decide."""
+    b = game.board
+    stars = list(b.red_stars)
+    n = game.num_players
+    two = game.pawns_per_player == 2
+    owns = list(itertools.product(["t1", *stars], [START, *stars])) if two else \
+        [(x,) for x in ("t1", *stars)]
+    for turn in sorted({0, n - 1}):
+        for own, theirs in itertools.product(owns, [None, *stars]):
+            pawns = _fill(game, tuple(own), [theirs] if theirs else [], turn)
+            if pawns is None:
+                continue
+            on_star = [(p, k) for p, ps in enumerate(pawns) for k, x in enumerate(ps)
+                       if x in b.red_stars]
+            first, released = _bookkeeping(game, pawns)
+            for size in range(1, len(on_star) + 1):
+                for pending in itertools.combinations(on_star, size):
+                    s = State(pawns, turn, Phase.PASSAGE, 0, pending, first, released)
+                    if _valid(game, s):
+                        yield s
+
+
+def four_player_states(game: Spookslot) -> Iterator[State]:
+    """With 4 players: the mover's two pawns on every pair of places, the first pawn and whether the
+    second is free in every consistent combination, every face."""
+    places = _places(game)
+    faces = sorted(f for f in game._faces if f != GHOST)
+    for a, b_ in itertools.product(places, repeat=2):
+        if a == START and b_ != START:
+            continue
+        pawns = _fill(game, (a, b_), [], 0)
+        assert pawns is not None
+        for free in (False, True):
+            first, released = _bookkeeping(game, pawns, free)
+            for face in faces:
+                s = State(pawns, 0, Phase.MOVE, face, (), first, released)
+                if _valid(game, s) and game.legal_actions(s):
+                    yield s
+
+
