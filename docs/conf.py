@@ -4,7 +4,9 @@ The per-game pages, the overview, the traceability matrix, the adapters' figures
 reference and the API pages are generated into ``generated/`` by the local extension
 ``_ext/castlerules_docs/`` when the build starts. Theorem results come from the JSON file named by
 ``CASTLERULES_VERIFY_JSON`` (the output of ``castlerules verify --json``) or, when it is not set,
-from running the theorems during the build. The "what each reading changes" pages read the
+from running the theorems during the build; those runs are kept under ``generated/_cache`` with a
+key that hashes the package's source files and specs, so a build after an unchanged source reuses
+them instead of proving everything again. The "what each reading changes" pages read the
 committed ``data/readings/<game>.json`` (made by ``tools/readings_report.py``).
 """
 

@@ -54,8 +54,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"castlerules: error: {message} (see 'castlerules --help')\n")
 
 
-class _Formatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """Keeps the examples' line breaks and shows every option's default."""
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the examples' line breaks and shows an option's default once: from the value when
+    the help text does not already say it, never for options without one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text
+            or default in (None, False, argparse.SUPPRESS)
+            or action.option_strings == []
+        ):
+            return text
+        return f"{text} (default: {default})"
 
 
 def _out() -> Console:
@@ -96,6 +108,16 @@ def _seconds_arg(value: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {value!r}") from None
     if not 0 < number <= 86_400:
         raise argparse.ArgumentTypeError(f"expected seconds between 0 and 86400, got {value!r}")
+    return number
+
+
+def _delay_arg(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {value[:60]!r}") from None
+    if not 0 <= number <= 600:
+        raise argparse.ArgumentTypeError(f"expected seconds between 0 and 600, got {value[:60]!r}")
     return number
 
 
@@ -269,47 +291,59 @@ def cmd_readings(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from castlerules.bots import make_bot
-    from castlerules.terminal import Session, winners_text
+    from castlerules.terminal import BOT_DELAY, Session
 
     game = make(args.game, **_options(args))
     humans = sorted(set(args.human or ()))
     bad = [p for p in humans if not 0 <= p < game.num_players]
     if bad:
         raise RulesError(f"--human {bad[0]}: {game.name} has players 0 to {game.num_players - 1}")
+    if not 1 <= args.strength <= 10:
+        raise RulesError(f"--strength {args.strength}: expected 1 to 10")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     cap = args.max_plies if args.max_plies is not None else game.playout_cap
+    simulations = args.simulations if args.simulations is not None else 300 * args.strength
+    think = args.think if args.think is not None else float(args.strength)
     quiet = args.json and not humans
     console = _out() if not quiet else Console(file=open(os.devnull, "w"), soft_wrap=True)  # noqa: SIM115
     session = Session(
         game,
         humans=humans,
-        bots=lambda p: make_bot(
-            args.bot, random.Random(rng.randrange(2**32)), args.simulations, args.think
-        ),
+        bots=lambda p: make_bot(args.bot, random.Random(rng.randrange(2**32)), simulations, think),
         rng=rng,
         console=console,
         stdin=sys.stdin,
         max_plies=cap,
         interactive=bool(humans) and sys.stdin.isatty(),
+        bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
     )
     if not quiet:
         console.print(f"{game!r}, seed {seed}", markup=False, style="dim")
-    session.run()
+    interrupted = False
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        interrupted = True
+        session.stopped = "interrupted (Ctrl-C)"
+        console.print("", markup=False)
     record = session.record(seed)
+    plies = f"{len(record.actions)} plies"
     if not quiet:
         if not humans:
             console.print(game.render(session.state), markup=False)
-        ended = game.is_terminal(session.state)
-        status = winners_text(game, session.state) if ended else f"not finished: {session.stopped}"
-        console.print(f"[bold]{status}[/bold] after {len(record.actions)} plies")
+        if game.is_terminal(session.state):
+            if not humans:  # a human's last board already said it
+                console.print(f"[bold]{session.view.result(session.state)}[/bold] ({plies})")
+        else:
+            console.print(f"[bold]not finished[/bold]: {session.stopped} ({plies})")
     if args.output:
         _write(args.output, record.to_json() + "\n", "-o")
         if not quiet:
-            console.print(f"record written to {args.output}", markup=False, style="dim")
+            console.print(f"record of {plies} written to {args.output}", markup=False, style="dim")
     if args.json:
         print(record.to_json())
-    return 0
+    return 130 if interrupted else 0
 
 
 def _load_record(path: str) -> Record:
@@ -320,9 +354,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from castlerules.terminal import winners_text
 
     record = _load_record(args.file)
-    states = replay(record)
+    final = replay(record)
     game = make(record.game, **record.options_dict())
-    final = states[-1]
     out = _out()
     out.print(game.render(final), markup=False)
     status = "game ended: " + winners_text(game, final) if game.is_terminal(final) else "game not ended"
@@ -366,12 +399,11 @@ def cmd_show(args: argparse.Namespace) -> int:
         if args.position is not None:
             raise RulesError(f"{target!r} is not a game; show RECORD takes no position")
         record = _load_record(target)
-        states = replay(record)
-        game = make(record.game, **record.options_dict())
         ply = len(record.actions) if args.ply is None else args.ply
         if not 0 <= ply <= len(record.actions):
             raise RulesError(f"--ply {ply}: the record has plies 0 to {len(record.actions)}")
-        state = states[ply]
+        state = replay(record, ply=ply)
+        game = make(record.game, **record.options_dict())
         where = f"after ply {ply} of {len(record.actions)}"
     out = _out()
     out.print(game.render(state), markup=False)  # it ends with the position text
@@ -651,9 +683,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a player you play, such as 0 or p0 (repeatable)")
     p.add_argument("--bot", choices=("random", "mcts"), default="random",
                    help="who plays the other players")
-    p.add_argument("--simulations", type=_int_arg(1), default=200, help="MCTS simulations per move")
-    p.add_argument("--think", type=_seconds_arg, default=2.0,
-                   help="MCTS: at most this many seconds a move")
+    p.add_argument("--strength", type=_int_arg(1), default=1, metavar="N",
+                   help="MCTS: how hard the bots think, 1 to 10: about N seconds and N x 300 "
+                        "simulations a move (the default, 1, answers within about a second)")
+    p.add_argument("--simulations", type=_int_arg(1), default=None,
+                   help="MCTS: at most this many simulations a move (default: 300 x strength)")
+    p.add_argument("--think", type=_seconds_arg, default=None,
+                   help="MCTS: at most this many seconds a move (default: the strength's)")
+    p.add_argument("--bot-delay", type=_delay_arg, default=None, metavar="SECONDS",
+                   help="in a race (Vlotte Geesten), how long a bot takes to react "
+                        "(default: 2.5, varied a little each round)")
     p.add_argument("--seed", type=_int_arg(0), default=None,
                    help="seed of chance and bots (default: a random seed, stored in the record)")
     p.add_argument("--max-plies", type=_int_arg(1), default=None,

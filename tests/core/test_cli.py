@@ -125,7 +125,8 @@ def test_random_play_is_shown_one_ply_a_line_and_replays(
     path.write_text(json.dumps(record))
     code, _, err = run(capsys, "replay", str(path))
     assert code == 2
-    assert "ply 3" in err and len(err.strip().splitlines()) == 1
+    # the 4th action, numbered as play numbers it
+    assert "ply 4:" in err and len(err.strip().splitlines()) == 1
 
 
 def test_play_json_prints_only_the_record(capsys: pytest.CaptureFixture[str]) -> None:

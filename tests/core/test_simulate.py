@@ -79,7 +79,7 @@ def test_records_of_simulated_games_replay_and_altered_ones_are_refused(tmp_path
     assert [p.name for p in paths] == [f"vlotte-geesten-{i:06d}.json" for i in range(3)]
     for path, result in zip(paths, done.results):
         record = Record.from_json(path.read_text(encoding="utf-8"))
-        states = replay(record)
+        states = replay(record, every_state=True)
         game = castlerules.make(record.game, **record.options_dict())
         assert len(record.actions) == result.plies
         assert tuple(sorted(game.winners(states[-1]))) == result.winners
@@ -114,7 +114,7 @@ def test_cli_simulate_table_json_records_and_replay(
     record["actions"][0] = "roll ghost ghost ghost ghost nothing"
     files[1].write_text(json.dumps(record), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(files[1]))
-    assert code == 2 and "ply 0" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "ply 1:" in err and len(err.strip().splitlines()) == 1
 
     code, out, _ = run(capsys, "simulate", "vlotte-geesten", "-n", "4", "--no-progress")
     assert code == 0 and "wins by seat" in out and "random play is not human play" in out

@@ -61,13 +61,85 @@ def load_runs(games: Sequence[str]) -> dict[str, dict[str, Any]]:
         todo += [t for t in theorems if t.id not in runs and not t.deep]
     if not todo:
         return runs
+    cache = cache_file()
+    cached = _read_cache(cache)
+    ran = 0
     start = time.perf_counter()
     for t in status_iterator(
         todo, "castlerules: proving ", "darkgreen", len(todo), stringify_func=lambda t: t.id
     ):
-        runs[t.id] = run(t).to_data()
-    logger.info(f"castlerules: ran {len(todo)} theorems in {time.perf_counter() - start:.1f} s")
+        if t.id in cached:
+            runs[t.id] = cached[t.id]
+            continue
+        runs[t.id] = cached[t.id] = run(t).to_data()
+        ran += 1
+    if ran:
+        logger.info(f"castlerules: ran {ran} theorems in {time.perf_counter() - start:.1f} s")
+        _write_cache(cache, cached)
+    else:
+        logger.info(f"castlerules: {len(todo)} theorem runs reused from {cache.name} "
+                    "(the package source has not changed since they ran)")
     return runs
+
+
+#: The environment variable naming the folder of cached theorem runs (default: generated/_cache).
+CACHE_ENV = "CASTLERULES_DOCS_CACHE"
+
+
+def source_key() -> str:
+    """A hash of the package's source: every file of ``castlerules`` and of its specs package
+    (rules, theorems, clause texts, boards), so a cached run is used only for the code it ran on."""
+    import hashlib
+    import sys
+
+    import castlerules.specs
+
+    import castlerules
+
+    digest = hashlib.sha256()
+    digest.update(sys.version.encode())
+    try:
+        import z3
+
+        digest.update(z3.get_version_string().encode())
+    except ImportError:  # pragma: no cover - the docs extras bring z3
+        pass
+    for package in (castlerules, castlerules.specs):
+        root = Path(str(package.__file__)).parent
+        for path in sorted(root.rglob("*")):
+            if "__pycache__" in path.parts or not path.is_file():
+                continue
+            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def cache_file() -> Path:
+    folder = os.environ.get(CACHE_ENV, "").strip()
+    base = Path(folder) if folder else Path(__file__).resolve().parents[2] / OUT_DIR / "_cache"
+    return base / f"theorems-{source_key()}.json"
+
+
+def _read_cache(path: Path) -> dict[str, dict[str, Any]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_cache(path: Path, runs: dict[str, dict[str, Any]]) -> None:
+    """Keep the runs under this source key (older keys are removed: they can never match again)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob("theorems-*.json"):
+            if old != path:
+                old.unlink()
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(runs, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        logger.info(f"castlerules: cannot keep the theorem runs in {path}: {exc}")
 
 
 def qualname_of(func: Any) -> str | None:

@@ -60,26 +60,84 @@ def status(state: State) -> str:
 
 
 def render_text(game: Spookslot, state: State) -> str:
-    """The position text, then the board room by room (with star and trap marks) and where every
-    pawn stands."""
+    """Whose turn it is, the path drawn room by room (``path_lines``) and the position text."""
+    return "\n".join([status(state), *path_lines(game, state),
+                      f"position: {position_text(state)}"])
+
+
+def path_lines(game: Spookslot, state: State) -> list[str]:
+    """The board as its path, one line per room in walking order from the start to the Exit:
+    each square as ``id:colour`` (``*`` a star square) with the pawns on it in brackets; a fork's
+    short, dangerous route on its own line; then the pawns escaped and a legend with the traps."""
     board = game.board
     at = {q: [pawn_name(p, k) for p, k in who] for q, who in _where(state).items()}
-    lines = [status(state), f"position: {position_text(state)}"]
-    room = None
-    row: list[str] = []
-    for s in board.squares:
-        if s.room != room:
-            if row:
-                lines.append(f"{room:>11}: " + " ".join(row))
-            room, row = s.room, []
-        mark = LETTER[s.colour] + ("*" if s.star else "")
-        who = "".join(f"[{n}]" for n in at.get(s.id, ()))
-        row.append(f"{s.id}:{mark}{who}")
-    if row:
-        lines.append(f"{room:>11}: " + " ".join(row))
-    lines.append(f"{'start':>11}: " + " ".join([*at.get(START, ()), *at.get(LINE, ())]))
-    lines.append(f"{'escaped':>11}: " + " ".join(at.get(EXIT, ())))
-    return "\n".join(lines)
+    short = _short_routes(board)
+
+    def cell(q: str) -> str:
+        s = board.by_id[q]
+        who = "".join(f"[{n}]" for n in at.get(q, ()))
+        return f"{q}:{LETTER[s.colour]}{'*' if s.star else ''}{who}"
+
+    runs: list[tuple[str, list[str]]] = []
+    order = _walking_order(board)
+    for q in order:
+        room = board.by_id[q].room
+        if not runs or runs[-1][0] != room:
+            runs.append((room, []))
+        runs[-1][1].append(q)
+    lines = ["start (walk this way, top to bottom):    "
+             + " ".join(f"[{n}]" for n in [*at.get(START, ()), *at.get(LINE, ())])]
+    for i, (room, ids) in enumerate(runs):
+        main = [cell(q) for q in ids if q not in short]
+        if i == len(runs) - 1:
+            main.append("EXIT")
+        lines.append(f"{room:>11}  " + " ".join(main))
+        route = [q for q in ids if q in short]
+        if route:
+            lines.append(f"{'short way':>11}  " + " ".join(cell(q) for q in route)
+                         + "  (shorter, dangerous)")
+    lines.append(f"{'escaped':>11}  " + " ".join(f"[{n}]" for n in at.get(EXIT, ())))
+    lines.append("legend: Y yellow, G green, B blue: safe squares; * a star square")
+    lines.append("        R red, S stairs: danger squares (the ghost ball may send a pawn back)")
+    traps = []
+    for trap, zone in board.zone.items():
+        if zone:
+            back = sorted({board.fallback[q] for q in zone if q in board.fallback})
+            span = zone[0] if len(zone) == 1 else f"{zone[0]}-{zone[-1]}"
+            traps.append(f"{trap} {span} → {','.join(back)}")
+    if traps:
+        lines.append("traps (squares → back to): " + "; ".join(traps))
+    if board.red_stars and board.green_star:
+        lines.append(f"secret passage: red stars {' '.join(board.red_stars)} → green star "
+                     f"{board.green_star} (when the portrait fires)")
+    return lines
+
+
+def _walking_order(board: Board) -> list[str]:
+    """The squares from the start to the Exit: at a fork the safe route first, then the short
+    one, then on from where they meet."""
+    out: list[str] = []
+    seen: set[str] = set()
+    todo = [board.start]
+    while todo:
+        q = todo.pop(0)
+        if q in seen or q not in board.by_id:
+            continue
+        seen.add(q)
+        out.append(q)
+        nxt = list(board.next.get(q, ()))
+        if len(nxt) > 1:
+            safe, shortb, merge = board.branch(q, "safe"), board.branch(q, "short"), board.merge(q)
+            if safe and shortb and merge:
+                routes = [*(board.route(safe, merge) or []), *(board.route(shortb, merge) or [])]
+                for r in routes:
+                    if r not in seen and r != merge:
+                        seen.add(r)
+                        out.append(r)
+                nxt = [merge]
+        todo = nxt + todo
+    out += [s.id for s in board.squares if s.id not in seen]
+    return out
 
 
 # -- layout ---------------------------------------------------------------------------------------
@@ -177,7 +235,8 @@ def _square(board: Board, q: str, x: float, y: float, marked: bool) -> list[str]
     stroke = "#1b3f7a" if fallback else "#333"
     width = 3 if fallback else 1
     out = [f'<rect x="{x - w / 2:.1f}" y="{y - SIZE / 2:.1f}" width="{w:.1f}" height="{SIZE}" '
-           f'rx="4" fill="{FILL[colour]}" stroke="{stroke}" stroke-width="{width}">'
+           f'rx="4" fill="{FILL[colour]}" stroke="{stroke}" stroke-width="{width}" '
+           f'data-square="{escape(q)}">'
            f'<title>{escape(q)} ({colour})</title></rect>']
     if marked:
         out.append(f'<rect x="{x - w / 2 - 4:.1f}" y="{y - SIZE / 2 - 4:.1f}" width="{w + 8:.1f}" '
