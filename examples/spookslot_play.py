@@ -11,7 +11,7 @@ from castlerules.spookslot.render import render_svg
 def main() -> None:
     game = castlerules.make("spookslot", players=3)
     record = random_record(game, seed=2026)
-    states = replay(record)
+    states = replay(record, every_state=True)
     print(f"{game!r}: {len(record.actions)} actions")
     print("first actions:", ", ".join(record.actions[:12]), "...")
     print("last actions: ", ", ".join(record.actions[-6:]))

@@ -423,6 +423,16 @@ def cmd_explain(args: argparse.Namespace) -> int:
         legal = legal_moves_text(game, state) if not game.is_terminal(state) else "(the game is over)"
         out.print(f"legal moves: {legal}", markup=False)
     if args.move is None:
+        if args.all:
+            return 0
+        if game.is_terminal(state):
+            out.print("the game is over in this position: no move is legal", markup=False)
+            return 0
+        from castlerules.terminal import legal_moves_text
+
+        out.print(f"legal moves: {legal_moves_text(game, state)}", markup=False)
+        out.print(f"(give a move to check it: castlerules explain {game.name} POSITION MOVE)",
+                  markup=False, style="dim")
         return 0
     action = game.parse_action(state, args.move)
     found = game.violation(state, action)
@@ -431,7 +441,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
         out.print(f"[green]legal[/green]: {game.action_to_str(state, action)}")
         out.print(f"after it: {game.state_to_text(after)}", markup=False)
         return 0
+    from castlerules.terminal import clause_english
+
     out.print(f"[red]illegal[/red]: {found.reason}", highlight=False)
+    english = clause_english(game, found.clause)
+    if english:
+        out.print(f"rule {found.clause}: {english}", markup=False)
     out.print(f"clause {found.clause}: “{found.text_nl}”", markup=False)
     return 1
 

@@ -33,7 +33,7 @@ def test_there_is_a_corpus_for_every_game() -> None:
 def test_old_records_replay_and_old_states_load(where: str, game: str, entry: dict[str, Any]) -> None:
     if entry["kind"] == "record":
         record = Record.from_json(json.dumps(entry["record"]))
-        states = replay(record)
+        states = replay(record, every_state=True)
         made = castlerules.make(record.game, **record.options_dict())
         assert states[-1] == made.state_from_json(entry["final"])
     else:

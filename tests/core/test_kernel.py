@@ -21,7 +21,7 @@ from castlerules.core.errors import (
     RulesError,
 )
 from castlerules.core.play import random_record
-from castlerules.core.record import Record, replay
+from castlerules.core.record import Record, replay, replay_states
 from castlerules.core.theorem import Status, Theorem, for_all, run, z3_prove
 
 
@@ -92,10 +92,15 @@ def test_a_record_replays_to_the_same_states() -> None:
     record = random_record(game, seed=11)
     again = Record.from_json(record.to_json())
     assert again == record
-    states = replay(again)
+    states = replay(again, every_state=True)
     assert len(states) == len(record.actions) + 1
     assert game.is_terminal(states[-1])
-    assert replay(record) == states
+    assert replay(record, every_state=True) == states
+    assert list(replay_states(record)) == states
+    assert replay(record) == states[-1]
+    assert [replay(record, ply=k) for k in (0, 3, len(states) - 1)] == [
+        states[0], states[3], states[-1]
+    ]
 
 
 def test_a_corrupted_record_names_the_first_bad_ply() -> None:

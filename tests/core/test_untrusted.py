@@ -345,7 +345,7 @@ def test_altered_records_replay_or_name_the_ply(name: str, data: st.DataObject) 
     if data.draw(st.booleans()):
         text = text[: data.draw(st.integers(0, len(text)))]
     try:
-        states = replay(Record.from_json(text))
+        states = replay(Record.from_json(text), every_state=True)
     except RulesError as exc:
         short(exc)
         return

@@ -196,5 +196,5 @@ def test_records_carry_the_readings() -> None:
     record = random_record(g, 3, max_plies=200)
     assert record.options_dict()["readings"] == {"own-key": "slide-through",
                                                   "capture": "mover-removed"}
-    states = replay(Record.from_json(record.to_json()))
+    states = replay(Record.from_json(record.to_json()), every_state=True)
     assert len(states) == len(record.actions) + 1

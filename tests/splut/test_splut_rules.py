@@ -439,7 +439,7 @@ def test_a_reachable_position_without_a_legal_step() -> None:
     from castlerules.core.record import Record, replay
 
     record = Record.from_json(Path(__file__).with_name("stuck_record.json").read_text())
-    last = replay(record)[-1]
+    last = replay(record)
     game = castlerules.make("splut", players=4)
     assert game.legal_actions(last) == (Pass(1),)
     assert not game.is_terminal(game.apply(last, Pass(1)))

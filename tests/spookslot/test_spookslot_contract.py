@@ -125,7 +125,7 @@ def test_records_replay_and_pictures_render() -> None:
     for n in (2, 4, 6):
         game = castlerules.make("spookslot", players=n)
         record = random_record(game, seed=n)
-        states = replay(record)
+        states = replay(record, every_state=True)
         assert game.is_terminal(states[-1])
         text = game.render(states[-1])
         assert "escaped" in text and "game over" in text

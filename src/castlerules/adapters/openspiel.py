@@ -88,8 +88,18 @@ def parameters(name: str) -> dict[str, Any]:
 
 
 def _options(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
-    """castlerules options from OpenSpiel parameters (``readings`` as ``ID:OPT;ID:OPT``)."""
-    options = {**parameters(name), **(params or {})}
+    """castlerules options from OpenSpiel parameters (``readings`` as ``ID:OPT;ID:OPT``).
+
+    OpenSpiel hands a game every parameter, the defaults filled in, so a parameter at its default
+    cannot be told from one not given: it is left out and yields to a reading (the game's
+    parameters then report the value it plays, see ``CastleGame``); any other value is explicit and
+    must agree with the readings (``castlerules.core.readings.resolve``)."""
+    defaults = parameters(name)
+    options = {
+        key: value
+        for key, value in (params or {}).items()
+        if not (key in defaults and type(value) is type(defaults[key]) and value == defaults[key])
+    }
     text = options.pop("readings", "") or ""
     ruleset = options.pop("ruleset", "") or ""
     if not isinstance(text, str) or not isinstance(ruleset, str):
@@ -105,6 +115,15 @@ def _options(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
     if ruleset:
         options["ruleset"] = ruleset
     return options
+
+
+def _reported(name: str, rules: Game[Any, Any], params: dict[str, Any] | None) -> dict[str, Any]:
+    """The parameters a game reports: those given, with each scalar option's value the game plays
+    (a reading may set one that was left at its default)."""
+    out = {**parameters(name), **(params or {})}
+    for key, default in scalar_options(name).items():
+        out[key] = rules.num_players if key == "players" else rules.options.get(key, default)
+    return out
 
 
 def _game_type(name: str) -> Any:
@@ -151,7 +170,7 @@ class CastleGame(pyspiel.Game):  # type: ignore[misc]
         self.rules: Game[Any, Any] = make_game(name, **_options(name, params))
         self.table: ActionTable = table_for(self.rules)
         super().__init__(
-            _game_type(name), _game_info(self.rules, self.table), {**parameters(name), **(params or {})}
+            _game_type(name), _game_info(self.rules, self.table), _reported(name, self.rules, params)
         )
 
     def new_initial_state(self) -> CastleState:

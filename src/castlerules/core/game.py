@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
@@ -55,6 +56,23 @@ class Game(abc.ABC, Generic[S, A]):
         (the conformance tests run each)."""
         return ({},)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's ``__init__`` notes which keyword options its caller gave (``_given``), so
+        ``resolve_readings`` treats an explicit default value like any other explicit value."""
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None or getattr(init, "_notes_given", False):
+            return
+
+        @functools.wraps(init)
+        def noting_given(self: Any, *args: Any, **options: Any) -> None:
+            if "_given" not in self.__dict__:  # the outermost __init__ is the caller's
+                self._given = frozenset(options)
+            init(self, *args, **options)
+
+        noting_given._notes_given = True  # type: ignore[attr-defined]
+        cls.__init__ = noting_given  # type: ignore[method-assign]
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         self._options = dict(options)
         if not hasattr(self, "_readings"):
@@ -74,7 +92,8 @@ class Game(abc.ABC, Generic[S, A]):
         Call it first in a game's ``__init__``; ``reading`` answers afterwards."""
         from castlerules.core.readings import resolve
 
-        out, self._readings = resolve(self.spec, keywords, readings, ruleset)
+        given = self.__dict__.get("_given")
+        out, self._readings = resolve(self.spec, keywords, readings, ruleset, given)
         return out
 
     # -- identity --------------------------------------------------------------------------

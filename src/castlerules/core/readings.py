@@ -16,10 +16,10 @@ selects custom dice). ``resolve`` reconciles the three sources and says clearly 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
-from castlerules.core.errors import InvalidOptionError, SpecError
+from castlerules.core.errors import InvalidOptionError, SpecError, quote
 from castlerules.core.spec import GameSpec, Interpretation
 
 
@@ -30,13 +30,13 @@ def _same(a: Any, b: Any) -> bool:
 
 def _interp(spec: GameSpec, key: Any) -> Interpretation:
     if not isinstance(key, str):
-        raise InvalidOptionError(f"readings: interpretation ids are strings, got {key!r}")
+        raise InvalidOptionError(f"readings: interpretation ids are strings, got {quote(key)}")
     try:
         return spec.interpretation(key)
     except SpecError:
         known = ", ".join(i.short_id for i in spec.interpretations)
         raise InvalidOptionError(
-            f"{spec.game}: unknown interpretation {key[:80]!r}; the interpretations are: {known}"
+            f"{spec.game}: unknown interpretation {quote(key)}; the interpretations are: {known}"
         ) from None
 
 
@@ -44,7 +44,7 @@ def check_option(interp: Interpretation, option: Any) -> str:
     """``option`` if it is a playable option id of ``interp``; else InvalidOptionError."""
     ids = interp.option_ids()
     if not isinstance(option, str) or option not in ids:
-        shown = repr(option)[:80]
+        shown = quote(option)
         raise InvalidOptionError(
             f"{interp.id}: unknown option {shown}; the options are: {', '.join(ids)}"
         )
@@ -59,30 +59,34 @@ def resolve(
     keywords: Mapping[str, Any],
     readings: Any = None,
     ruleset: Any = None,
+    given: Collection[str] | None = None,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """(keywords, readings): the keyword options with the values the readings imply, and the
     option id of every interpretation of the game (full ids), defaults filled in.
 
-    ``keywords`` are the game's keyword options as given (``None`` or the default option's value
-    meaning "not given"). A ruleset is applied first, then ``readings``, then the keywords; a keyword
-    given with a value that contradicts an explicit reading is an error.
+    ``keywords`` are the game's keyword options (``None`` always meaning "not given"); ``given``
+    names the keywords the caller passed explicitly (``Game`` notes them), so an explicit default
+    value is a choice like any other. Without ``given`` a keyword at its default value counts as
+    not given. A ruleset is applied first, then ``readings``, then the keywords: a keyword given
+    explicitly with a value whose option differs from the reading's is an error, whether or not
+    that value is the default — this is the one place that decides how the two combine.
     """
     chosen: dict[str, str] = {}
     explicit: set[str] = set()
     if ruleset is not None:
         if not isinstance(ruleset, str):
-            raise InvalidOptionError(f"ruleset must be a ruleset name, got {ruleset!r}"[:120])
+            raise InvalidOptionError(f"ruleset must be a ruleset name, got {quote(ruleset)}")
         try:
             chosen.update(spec.ruleset(ruleset).readings_dict())
         except SpecError:
             known = ", ".join(r.id for r in spec.rulesets) or "none"
             raise InvalidOptionError(
-                f"{spec.game}: unknown ruleset {ruleset[:80]!r}; the rulesets are: {known}"
+                f"{spec.game}: unknown ruleset {quote(ruleset)}; the rulesets are: {known}"
             ) from None
     if readings is not None:
         if not isinstance(readings, Mapping):
             raise InvalidOptionError(
-                f"readings must map interpretation ids to option ids, got {readings!r}"[:160]
+                f"readings must map interpretation ids to option ids, got {quote(readings)}"
             )
         if len(readings) > 4 * max(1, len(spec.interpretations)):
             raise InvalidOptionError("readings: more entries than the game has interpretations")
@@ -97,27 +101,32 @@ def resolve(
         kw = interp.keyword
         if not kw or kw not in out:
             continue
-        given = out[kw]
+        value = out[kw]
         default = interp.default_option
-        is_default = given is None or _same(given, default.value)
+        if given is None:
+            explicit_keyword = value is not None and not _same(value, default.value)
+        else:
+            explicit_keyword = kw in given and value is not None
         params = [o for o in interp.options if o.parameter]
         valued = [o for o in interp.options if o.value is not None]
         picked: str | None
-        if is_default:
+        if not explicit_keyword:
             picked = None
+        elif _same(value, default.value):
+            picked = default.id
         elif params:
             picked = params[0].id
         else:
-            match = [o for o in valued if _same(o.value, given)]
+            match = [o for o in valued if _same(o.value, value)]
             if not match:
                 allowed = ", ".join(repr(o.value) for o in valued)
-                raise InvalidOptionError(f"{kw} must be one of {allowed}, got {given!r}"[:160])
+                raise InvalidOptionError(f"{kw} must be one of {allowed}, got {quote(value)}")
             picked = match[0].id
         if interp.id in chosen:
             if picked is not None and picked != chosen[interp.id]:
                 raise InvalidOptionError(
-                    f"{kw}={given!r} and the reading {interp.short_id}={chosen[interp.id]} "
-                    "disagree; give one of them"[:200]
+                    f"{kw}={quote(value)} and the reading {interp.short_id}={chosen[interp.id]} "
+                    "disagree; give one of them"
                 )
             option = interp.option(chosen[interp.id])
             if option.parameter and picked is None:
@@ -127,7 +136,7 @@ def resolve(
             if option.value is not None:
                 out[kw] = option.value
             elif option.id == default.id and not option.parameter:
-                out[kw] = given if given is None else default.value
+                out[kw] = value if value is None else default.value
         elif picked is not None:
             chosen[interp.id] = check_option(interp, picked)
     full = {i.id: chosen.get(i.id, i.default) for i in spec.interpretations}

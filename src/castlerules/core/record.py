@@ -9,11 +9,12 @@ ply at fault (``None``: the header).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, Literal, overload
 
 import attrs
 
-from castlerules.core.errors import RecordError, RulesError, quote
+from castlerules.core.errors import InvalidOptionError, RecordError, RulesError, quote
 from castlerules.core.jsonio import parse_json
 
 #: The longest record JSON that is read (characters or bytes).
@@ -83,24 +84,62 @@ class Record:
         return cls.new(game, options, tuple(actions), seed)
 
 
-def replay(record: Record) -> list[Any]:
-    """Every state of the recorded game, the initial one first.
-
-    A record that does not replay raises RecordError naming the first ply at fault (0-based).
-    """
+def _made(record: Record) -> Any:
+    """The game a record names, made from its options as untrusted input (RecordError)."""
     from castlerules.core.catalog import make
     from castlerules.core.source import untrusted
 
     try:
         with untrusted():
-            game = make(record.game, **record.options_dict())
+            return make(record.game, **record.options_dict())
     except RulesError as exc:
         raise RecordError(str(exc)) from None
-    states = [game.initial_state()]
+
+
+def _states(game: Any, record: Record) -> Iterator[Any]:
+    state = game.initial_state()
+    yield state
     for ply, text in enumerate(record.actions):
-        state = states[-1]
         try:
-            states.append(game.play(state, text))
+            state = game.play(state, text)
         except RulesError as exc:
             raise RecordError(f"{quote(text)}: {exc}", ply) from None
-    return states
+        yield state
+
+
+def replay_states(record: Record) -> Iterator[Any]:
+    """Every state of the recorded game, the initial one first, one at a time: memory stays flat
+    in the record's length. The game is made at once (a bad header raises here); a ply that does
+    not replay raises RecordError, naming it (0-based), when the iteration reaches it."""
+    return _states(_made(record), record)
+
+
+@overload
+def replay(record: Record, *, ply: int | None = None) -> Any: ...
+
+
+@overload
+def replay(record: Record, *, every_state: Literal[True]) -> list[Any]: ...
+
+
+def replay(record: Record, *, ply: int | None = None, every_state: bool = False) -> Any:
+    """Replay the whole record (every ply is checked) and keep only what is asked for: the final
+    state (default), the state after ``ply`` plies, or — ``every_state=True`` — the list of every
+    state, the initial one first (memory grows with the record; ``replay_states`` streams them).
+
+    A record that does not replay raises RecordError naming the first ply at fault (0-based).
+    """
+    if every_state:
+        if ply is not None:
+            raise InvalidOptionError("replay: give ply or every_state, not both")
+        return list(replay_states(record))
+    if ply is not None and not (
+        isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply <= len(record.actions)
+    ):
+        raise RecordError(f"ply {quote(ply)} is not one of 0 to {len(record.actions)}")
+    want = len(record.actions) if ply is None else ply
+    kept = None
+    for n, state in enumerate(replay_states(record)):
+        if n == want:
+            kept = state
+    return kept
