@@ -156,7 +156,8 @@ def render_svg(
         x, y = m + c * cell, m + (b.height - 1 - r) * cell
         cx, cy = x + cell / 2, y + cell / 2
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
-                   f'fill="{_FILL[b.kinds[sq]]}" stroke="#555" stroke-width="0.5"/>')
+                   f'fill="{_FILL[b.kinds[sq]]}" stroke="#555" stroke-width="0.5" '
+                   f'data-square="{b.name(sq)}"/>')
         for p in (YELLOW, RED):
             if sq == b.keys[p]:
                 out.append(_key(cx, cy, cell, _KEY[p]))

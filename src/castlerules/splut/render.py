@@ -74,7 +74,7 @@ def _squares(marked: set[str]) -> list[str]:
         shade = "#f3e9d2" if (col + row) % 2 == 0 else "#e5d3ad"
         out.append(
             f'<rect x="{x - CELL / 2:.0f}" y="{y - CELL / 2:.0f}" width="{CELL}" height="{CELL}" '
-            f'fill="{shade}" stroke="#7a6a4f"><title>{NAMES[sq]}</title></rect>'
+            f'fill="{shade}" stroke="#7a6a4f" data-square="{NAMES[sq]}"><title>{NAMES[sq]}</title></rect>'
         )
         if NAMES[sq] in marked:
             out.append(
