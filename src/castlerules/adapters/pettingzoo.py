@@ -47,6 +47,11 @@ The agents are ``player_0`` … ``player_{n-1}`` (castlerules players 0 … n-1)
   (``state_space`` describes it); the castlerules state itself is ``env.unwrapped.game_state``.
 - **Options.** ``env(game, players=..., readings={...}, ruleset=..., ...)``: the game's options, as
   ``castlerules.make`` takes them.
+- **After the end**, PettingZoo's conventions: an agent that is done steps with ``None`` and leaves
+  (any other action is ``castlerules.InvalidActionError``, a ``ValueError`` as PettingZoo raises);
+  the raw environment's ``step`` and ``last`` once every agent has left, or before ``reset``, are
+  ``InvalidActionError``; an agent name that is not in the game (``observe``, ``action_space``,
+  ``rewards[...]``, ...) is ``UnknownAgentError``, all of them ``castlerules.RulesError``.
 """
 
 from __future__ import annotations
@@ -80,6 +85,24 @@ def agent_name(player: int) -> str:
     return f"player_{player}"
 
 
+class UnknownAgentError(RulesError):
+    """An agent name that is not one of the environment's agents (or one that has left)."""
+
+
+class _AgentDict(dict[str, Any]):
+    """A per-agent dict (rewards, terminations, ...) whose missing agent is an UnknownAgentError:
+    after the end PettingZoo removes the agents that are done, and a later ``last()`` or
+    ``rewards[agent]`` must not surface as a bare ``KeyError``."""
+
+    def __missing__(self, agent: Any) -> Any:
+        raise UnknownAgentError(
+            f"no agent {quote(agent)} in the game now (done agents leave; call reset())"
+        )
+
+
+_PER_AGENT = ("rewards", "_cumulative_rewards", "terminations", "truncations", "infos")
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
     """A castlerules game as a PettingZoo AEC environment (see the module docstring)."""
 
@@ -110,6 +133,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         self.metadata = {**self.metadata, "name": f"castlerules_{game.replace('-', '_')}_v0"}
         n = self.rules.num_players
         self.possible_agents = [agent_name(p) for p in range(n)]
+        self._players = {a: p for p, a in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         self.action_spaces = {a: gymnasium.spaces.Discrete(len(self.table)) for a in self.agents}
         self.observation_spaces = {
@@ -133,14 +157,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         self.history: list[Any] = []
 
     # -- spaces ----------------------------------------------------------------------------
+    def player(self, agent: Any) -> int:
+        """The castlerules player of ``agent``; UnknownAgentError if it names none."""
+        found = self._players.get(agent) if isinstance(agent, str) else None
+        if found is None:
+            raise UnknownAgentError(
+                f"unknown agent {quote(agent)}; the agents are {', '.join(self.possible_agents)}"
+            )
+        return found
+
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self.player(agent)]]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self.player(agent)]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        player = self.possible_agents.index(agent)
+        player = self.player(agent)
         observation = np.array(self.observer.encode(self.game_state, player), dtype=np.int64)
         mask = np.zeros(len(self.table), dtype=np.int8)
         if agent == self.agent_selection and not self.rules.is_terminal(self.game_state):
@@ -168,7 +201,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
 
     def explain(self, agent: str, action_id: int) -> dict[str, Any]:
         """Why ``action_id`` is not legal for ``agent`` now, as ``infos`` entries."""
-        player = self.possible_agents.index(agent)
+        player = self.player(agent)
         action = self.table.universe[action_id]
         legal = [
             self.table.action_str(self.game_state, a)
@@ -199,8 +232,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._per_agent_dicts()
         self.agent_selection = self.possible_agents[0]
         self._advance()
+
+    def _per_agent_dicts(self) -> None:
+        """The per-agent dicts as ``_AgentDict`` (wrappers may have replaced them)."""
+        for name in _PER_AGENT:
+            found = getattr(self, name)
+            if type(found) is not _AgentDict:
+                setattr(self, name, _AgentDict(found))
 
     def _apply(self, action: Any) -> None:
         self.game_state = self.rules.apply(self.game_state, action)
@@ -228,12 +269,35 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         player = actors[0] if len(actors) == 1 else self._rng.choice(actors)
         self.agent_selection = agent_name(player)
 
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's step of an agent that is done: its only action is ``None`` (anything
+        else is an InvalidActionError, still a ``ValueError`` as PettingZoo raises)."""
+        if action is not None:
+            raise InvalidActionError(
+                f"{self.agent_selection} is done (the game is over): its only action is None, "
+                f"got {quote(action)}"
+            )
+        self._per_agent_dicts()
+        super()._was_dead_step(None)
+
+    def _selected(self) -> str:
+        """The selected agent; InvalidActionError before ``reset`` or once every agent is done."""
+        if not hasattr(self, "terminations"):
+            raise InvalidActionError("call reset() before step() or last()")
+        if not self.agents or self.agent_selection not in self.terminations:
+            raise InvalidActionError("the game is over and every agent is done: call reset()")
+        return str(self.agent_selection)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._selected()
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
+        agent = self._selected()
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        player = self.possible_agents.index(agent)
+        player = self._players[agent]
         action_id = self.action_id(action)
         legal = self.table.legal_ids(self.game_state, player)
         if action_id not in legal:
@@ -280,7 +344,7 @@ class TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
         agent = self.agent_selection
         if not (raw.terminations.get(agent) or raw.truncations.get(agent)):
             action = raw.action_id(action)
-            if action not in raw.table.legal_ids(raw.game_state, raw.possible_agents.index(agent)):
+            if action not in raw.table.legal_ids(raw.game_state, raw.player(agent)):
                 raw.infos[agent] = {**raw.infos.get(agent, {}), **raw.explain(agent, action)}
         super().step(action)
 
