@@ -29,12 +29,15 @@ from castlerules.core.theorem import Result, Status, Theorem
 from castlerules.kasteel.rules import Kasteel
 from castlerules.kasteel.theorems.canals import (
     check_enter_over_wall,
+    check_level_passes,
     check_move_cost,
+    check_pass_budget,
     check_passes_monotone,
     min_skull_cut,
 )
 from castlerules.kasteel.theorems.common import (
     GAME,
+    OPTION_TESTS,
     STUCK_EXAMPLE,
     STUCK_LINE,
     STUCK_SKULLS,
@@ -53,6 +56,7 @@ from castlerules.kasteel.theorems.end import (
     check_end,
     check_never_deadlocked,
     check_never_stuck,
+    check_no_move_limit,
     check_one_winner,
     check_stuck_reachable,
     find_stuck,
@@ -70,21 +74,111 @@ from castlerules.kasteel.theorems.moves import (
     spec_line_targets,
     spec_targets,
 )
-from castlerules.kasteel.theorems.setup import check_board, check_chance_and_start, spec_zone
+from castlerules.kasteel.theorems.setup import (
+    check_board,
+    check_chance_and_start,
+    check_first_move,
+    check_skulls_placed,
+    spec_zone,
+)
 from castlerules.kasteel.theorems.transition import check_transition, spec_cost, spec_successor
 from castlerules.kasteel.theorems.whole_board import Symbolic
 
 __all__ = [
-    "FINDING_DEADLOCK", "FINDING_REACHABLE", "FINDING_REACHABLE_OPEN", "FINDING_STUCK",
-    "FINDING_WALLS", "GAME", "STUCK_EXAMPLE", "STUCK_LINE", "STUCK_SKULLS", "TESTS", "Symbolic",
-    "build", "check_board", "check_chance_and_start", "check_end", "check_enter_over_wall",
-    "check_line_rule", "check_move_cost", "check_move_generation", "check_never_deadlocked",
-    "check_never_stuck", "check_no_overlap", "check_one_winner", "check_own_key_path",
-    "check_passes_monotone", "check_slide_prefix", "check_stuck_reachable", "check_transition",
-    "find_stuck", "min_skull_cut", "position", "refute", "search_stuck_line", "skull_sets",
-    "spec_cost", "spec_line", "spec_line_targets", "spec_stuck", "spec_successor",
-    "spec_targets", "spec_winners", "spec_zone", "theorems",
+    "FINDING_DEADLOCK",
+    "FINDING_REACHABLE",
+    "FINDING_REACHABLE_OPEN",
+    "FINDING_STUCK",
+    "FINDING_WALLS",
+    "GAME",
+    "STUCK_EXAMPLE",
+    "STUCK_LINE",
+    "STUCK_SKULLS",
+    "TESTS",
+    "Symbolic",
+    "build",
+    "check_board",
+    "check_chance_and_start",
+    "check_end",
+    "check_enter_over_wall",
+    "check_first_move",
+    "check_level_passes",
+    "check_line_rule",
+    "check_move_cost",
+    "check_move_generation",
+    "check_never_deadlocked",
+    "check_never_stuck",
+    "check_no_move_limit",
+    "check_no_overlap",
+    "check_one_winner",
+    "check_own_key_path",
+    "check_pass_budget",
+    "check_passes_monotone",
+    "check_skulls_placed",
+    "check_slide_prefix",
+    "check_stuck_reachable",
+    "check_transition",
+    "find_stuck",
+    "min_skull_cut",
+    "position",
+    "refute",
+    "search_stuck_line",
+    "skull_sets",
+    "spec_cost",
+    "spec_line",
+    "spec_line_targets",
+    "spec_stuck",
+    "spec_successor",
+    "spec_targets",
+    "spec_winners",
+    "spec_zone",
+    "theorems",
 ]
+
+
+#: What each theorem depends on besides the rules (``Theorem.depends_on``): the readings that
+#: change what it states or checks (so ``verify --all-readings`` runs it under each of their
+#: options), and the keyword options whose values it quantifies over or runs under. Kasteel is
+#: for two players only (fact ``players``), so no theorem depends on the player count.
+LINE = ("kasteel.interp.moves", "kasteel.interp.climb", "kasteel.interp.own-key",
+        "kasteel.interp.key-square", "kasteel.interp.pass-cost")
+SKULLS = ("skulls", "skull_squares", "kasteel.interp.skulls", "kasteel.interp.skull-squares",
+          "kasteel.interp.skull-zone")
+PASSES = ("level", "passes", "kasteel.interp.level", "kasteel.interp.passes")
+BOARD = ("board", "kasteel.interp.board", "kasteel.interp.start", "kasteel.interp.board-format")
+STUCK = ("stuck", "kasteel.interp.no-legal-move")
+DEPENDS_ON: dict[str, tuple[str, ...]] = {
+    "kasteel.line-rule": LINE,
+    "kasteel.move-generation": (*LINE, "kasteel.interp.turns", *SKULLS, *PASSES, *BOARD),
+    "kasteel.move-generation-deep": (*LINE, "kasteel.interp.turns", *SKULLS, *PASSES, *BOARD),
+    "kasteel.transition": (*LINE, "kasteel.interp.capture", "kasteel.interp.turns", *SKULLS,
+                           *PASSES, *BOARD),
+    "kasteel.move-cost": ("kasteel.interp.pass-cost", *BOARD),
+    "kasteel.chance-and-start": (*SKULLS, *PASSES, *BOARD),
+    "kasteel.board": BOARD,
+    "kasteel.end": (*STUCK, "kasteel.interp.end", "kasteel.interp.turns", *LINE, *SKULLS),
+    "kasteel.one-winner": (*STUCK, "kasteel.interp.end", "kasteel.interp.capture", *LINE,
+                           *SKULLS, *PASSES),
+    "kasteel.never-stuck": (*LINE, *SKULLS, *PASSES),
+    "kasteel.stuck-reachable": ("kasteel.interp.capture", *STUCK, *LINE, *SKULLS, *PASSES),
+    "kasteel.never-deadlocked": (*LINE, *SKULLS, *PASSES, *STUCK),
+    "kasteel.no-overlap": ("kasteel.interp.capture", "kasteel.interp.own-key", *SKULLS),
+    "kasteel.own-key": ("kasteel.interp.own-key", *LINE),
+    "kasteel.passes-monotone": ("kasteel.interp.pass-cost", *LINE),
+    "kasteel.enter-over-wall": (*LINE, *SKULLS),
+    "kasteel.slide-prefix": (*LINE, *BOARD),
+    "kasteel.first-move": ("kasteel.interp.turns", "level", "passes", "skulls", "skull_squares",
+                           "stuck"),
+    "kasteel.level-passes": (*PASSES, "kasteel.interp.program"),
+    "kasteel.skulls-placed": SKULLS,
+    "kasteel.pass-budget": (*LINE, *PASSES, "kasteel.interp.skull-zone"),
+    "kasteel.no-move-limit": ("kasteel.interp.no-move-limit", "kasteel.interp.end",
+                              "kasteel.interp.turns"),
+}
+#: The statements added for option values, set-up facts and the end without a move limit (their
+#: failing tests live in ``OPTION_TESTS``).
+NEW = frozenset({"kasteel.first-move", "kasteel.level-passes", "kasteel.skulls-placed",
+                 "kasteel.pass-budget", "kasteel.no-move-limit"})
 
 
 def theorems(game: Any = None) -> tuple[Theorem, ...]:
@@ -112,8 +206,10 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
 
     def t(tid: str, statement: str, clauses: Sequence[str], method: str,
           check: Callable[[], Result], test: str, **extra: Any) -> Theorem:
+        extra["depends_on"] = DEPENDS_ON[tid]
+        where = OPTION_TESTS if tid in NEW else TESTS
         return Theorem(tid, GAME, statement, tuple(clauses), method, check,
-                       fails_with=f"{TESTS}::{test}", **extra)
+                       fails_with=f"{where}::{test}", **extra)
 
     return (
         t("kasteel.line-rule",
@@ -161,11 +257,16 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
            "kasteel.kanalen.schedels"), "exhaustive", lambda: check_chance_and_start(g),
           "test_chance_theorem_fails_if_a_skull_may_fall_twice"),
         t("kasteel.board",
-          "The board is well formed: one key square each, on ground; every knight starts on a wall "
-          "square of its castle; the packaged map is the reference map (yellow at the bottom with "
-          "key j4, red mirrored with key j16, canals j2, j8, j12, j18).",
+          "The board is well formed and the knights start on their walls ('Aan het begin van het "
+          "spel staan de ridders op de top van hun kasteelmuren'): on this game's map and every "
+          "packaged map, one key square each, on ground, and every knight on a wall square; the "
+          "packaged default map is, square by square, the rulebook's reference map (facts: yellow "
+          "at the bottom on f1 n1 h2 l2 h6 l6 c8 q8, 8 a side, red mirrored, keys j4 and j16, "
+          "canals j2 j8 j12 j18); every square of the packaged map and of a custom map given as "
+          "text is what the text says, and a game starts with the knights of its map.",
           ("kasteel.begin.muren", "kasteel.doel.sleutel", "kasteel.kanalen.vrij"), "exhaustive",
-          lambda: check_board(g), "test_board_fails_if_the_map_is_upside_down"),
+          lambda: check_board(g), "test_board_fails_if_the_map_is_upside_down",
+          all_options_of=("kasteel.interp.board", "kasteel.interp.start")),
         t("kasteel.end",
           "Who wins: a knight on the opponent's key square wins for its owner, a player without "
           "knights loses, a stuck player to move loses at once (stuck=lose) or when his opponent "
@@ -225,5 +326,53 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
           "target; so a player without a legal move to any first target has no legal move.",
           moves, "z3", lambda: check_slide_prefix(g),
           "test_slide_prefix_fails_if_only_the_last_square_is_paid"),
+        t("kasteel.first-move",
+          "'De eerste zet is geel, vanaf dan komen de spelers regelmatig aan de beurt' (fact "
+          "first-player): under every option value of a documented set (this game; levels 1-3; "
+          "passes 0, 1, 1000; skulls 0, 1, 4, 5 and a full zone; fixed skulls; stuck pass and "
+          "lose) nobody acts while the skulls fall, yellow makes the first move, only the player "
+          "to move has legal actions, and each move or pass gives the turn to the other player; "
+          "Kasteel is for the fact's two players and refuses every other count.",
+          ("kasteel.spel.geel-eerst", "kasteel.begin.muren", "kasteel.doel.sleutel"),
+          "exhaustive", lambda: check_first_move(g), "test_first_move_fails_if_red_starts"),
+        t("kasteel.level-passes",
+          "'niveau 1=>8 passen, niveau 2=>7 passen, niveau 3=>6 passen' (fact level-passes): the "
+          "game of every level 1-3 starts both players with the fact's passes, and the level "
+          "changes nothing else (the program's difficulty is not a rule); an explicit passes=n "
+          "replaces the level's number for both players for every n from 0 to 1000; values "
+          "outside those ranges are refused. One check covers every option of the level and "
+          "passes readings.",
+          ("kasteel.kanalen.niveau", "kasteel.kanalen.passen"), "exhaustive",
+          lambda: check_level_passes(g), "test_level_passes_fails_if_level_three_has_seven",
+          all_options_of=("kasteel.interp.level", "kasteel.interp.passes")),
+        t("kasteel.skulls-placed",
+          "'de schedels (ergens willekeurig in het midden van het veld)': without a skulls option "
+          "the game places the fact's 4 skulls; for every number of skulls the zone holds (every "
+          "value up to 60 squares), the game with that many places exactly that many, one at a "
+          "time, uniformly on the free squares of the zone (the fact's rows 9-11, or anywhere, as "
+          "read), nobody acting meanwhile, then yellow moves; with fixed skull_squares (every "
+          "single zone square, each zone row, the whole zone, none) the skulls lie there from the "
+          "start with no chance node; squares outside the zone, repeats and too many skulls are "
+          "refused. One check covers every option of the skulls and skull-squares readings.",
+          ("kasteel.kanalen.schedels",), "exhaustive", lambda: check_skulls_placed(g),
+          "test_skulls_placed_fails_if_a_count_is_off_by_one",
+          all_options_of=("kasteel.interp.skulls", "kasteel.interp.skull-squares")),
+        t("kasteel.pass-budget",
+          "'Zodra dit aantal is uitgeput, kan de speler de kanalen niet meer oversteken' and 'wordt "
+          "er ook 1 pas afgetrokken': for a lone knight of either player on every square with a "
+          "canal or a skull on its lines and every number of passes left (0 up to one more than "
+          "the costly squares of its lines, and 1000, the most passes= gives), the legal moves are "
+          "exactly those whose canal and skull squares the passes pay for (per square, or one "
+          "per move, as read), and a move deducts exactly its cost from the mover alone.",
+          (*passes, "kasteel.kanalen.niveau"), "exhaustive", lambda: check_pass_budget(g),
+          "test_pass_budget_fails_if_a_pass_too_many_is_spent"),
+        t("kasteel.no-move-limit",
+          "The game ends only as the rules say, never by a move count ('Het stap-telling paneel "
+          "... heeft geen effect op het spel of het winnen'): two knights shuttling back and forth "
+          "for 2000 plies from the first move return to the same position with the same legal "
+          "actions every four plies and the game is never over; the state holds no move counter.",
+          ("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders",
+           "kasteel.intro.stappenteller"), "exhaustive", lambda: check_no_move_limit(g),
+          "test_no_move_limit_fails_if_the_game_ends_after_a_number_of_moves"),
     )
 

@@ -7,19 +7,30 @@ from typing import Any
 
 import z3
 
+from castlerules.core.errors import RulesError
 from castlerules.core.symbolic import If, Sum
 from castlerules.core.theorem import Result, Status, z3_prove
 from castlerules.kasteel import kernel
-from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW
+from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
 from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.state import Move
 from castlerules.kasteel.theorems.common import (
     MoveLegal,
     _longest,
     _path_symbols,
+    _reserve,
     _show_path,
     build,
+    fact,
+    level_passes,
+    position,
     refute,
+    sibling,
+    start_passes,
 )
+from castlerules.kasteel.theorems.moves import spec_targets
+from castlerules.kasteel.theorems.setup import spec_zone
+from castlerules.kasteel.theorems.transition import spec_cost
 
 
 def check_move_cost(game: Kasteel, move_cost: Callable[..., Any] = kernel.move_cost,
@@ -186,3 +197,124 @@ def check_enter_over_wall(game: Kasteel) -> Result:
     return Result.proved(f"max-flow: cutting every way from every start square to the enemy key "
                          f"takes more than {g.skull_count} skulls")
 
+
+
+# -- the level's passes, and every explicit number of passes --------------------------------------
+
+
+def _same_game(g: Kasteel, h: Kasteel, plies: int = 60) -> str | None:
+    """Where ``g`` and ``h`` differ along a fixed line of play from the start (the skulls, then
+    ``plies`` plies): the state, the chance outcomes, the legal actions or the winners; None if
+    nowhere."""
+    s, t = g.initial_state(), h.initial_state()
+    for k in range(plies + h.skull_count):
+        if s != t:
+            return f"after {k} actions: {position(g, s)} against {position(h, t)}"
+        if (g.chance_outcomes(s) != h.chance_outcomes(t) or g.legal_actions(s) != h.legal_actions(t)
+                or g.winners(s) != h.winners(t)):
+            return f"after {k} actions the legal actions or the winners differ at {position(g, s)}"
+        legal = g.legal_actions(s)
+        if not legal:
+            return None
+        action = legal[(k * 7919 + 3) % len(legal)]
+        s, t = g.apply(s, action), h.apply(t, action)
+    return None
+
+
+def check_level_passes(game: Kasteel) -> Result:
+    """'niveau 1=>8 passen, niveau 2=>7 passen, niveau 3=>6 passen' (fact ``level-passes``): this
+    game starts both players with the passes its options give (the explicit number, else its
+    level's); for every level the game with that level (and this game's readings) starts both
+    players with the fact's passes, and the level changes nothing else (kasteel.interp.program:
+    the level-L game and the game with passes set to the level's number agree on the start and
+    along a fixed 60-ply line of play); an explicit passes=n replaces the level's number for both
+    players for every n from 0 to 1000 (fact ``explicit-passes``; every n at this game's level, 0,
+    1, the level's number and 1000 at the others); and a level outside 1-3 or passes outside
+    0-1000 is refused."""
+    table = level_passes()
+    low, high = fact("explicit-passes")
+    own = start_passes(game)
+    start = game.initial_state()
+    if start.passes != (own, own):
+        return refute(game, start, f"the game starts with {start.passes} passes; its options give "
+                      f"{own} each")
+    level = int(game.options.get("level", fact("default-level")))
+    checked = 0
+    for lv, n in sorted(table.items()):
+        g = sibling(game, level=lv, passes=None)
+        s = g.initial_state()
+        if s.passes != (n, n):
+            return refute(g, s, f"level {lv} starts with {s.passes} passes; the rulebook says {n}")
+        differs = _same_game(g, sibling(game, level=lv, passes=n))
+        if differs is not None:
+            return Result.refuted(differs, f"level {lv} is not the game with {n} passes")
+        values = range(low, high + 1) if lv == level else sorted({low, low + 1, n, high})
+        for m in values:
+            h = sibling(game, level=lv, passes=m)
+            checked += 1
+            if h.initial_state().passes != (m, m):
+                return refute(h, h.initial_state(), f"passes={m} at level {lv} starts with "
+                              f"{h.initial_state().passes}")
+    for bad in ({"passes": low - 1}, {"passes": high + 1}, {"level": min(table) - 1, "passes": None},
+                {"level": max(table) + 1, "passes": None}):
+        try:
+            sibling(game, **bad)
+        except RulesError:
+            continue
+        return Result.refuted(str(bad), "an option value outside the rulebook's range is accepted")
+    return Result.proved(f"3 levels, {checked} explicit pass counts from {low} to {high}")
+
+
+# -- what the passes left allow, for every number of passes ---------------------------------------
+
+
+def budget_skulls(game: Kasteel) -> frozenset[int]:
+    """The skulls of ``check_pass_budget``: every third square of the skull zone (by row plus
+    column), so most lines of the board have several costly squares."""
+    b = game.board
+    return frozenset(sq for sq in spec_zone(game) if (sq // b.width + sq % b.width) % 3 == 0)
+
+
+def check_pass_budget(game: Kasteel) -> Result:
+    """'Zodra dit aantal is uitgeput, kan de speler de kanalen niet meer oversteken' and 'wordt er
+    ook 1 pas afgetrokken': for a lone knight of either player on every square whose lines hold a
+    canal or a skull (the skulls of ``budget_skulls``), with every number of passes left from 0 to
+    one more than the costly squares of its lines and 1000 (the most passes= can give), the game's
+    legal moves are exactly those ``spec_line`` allows (a move costs what it enters, and no more
+    than is left); and with 1000 passes every legal move costs exactly ``spec_cost`` (one pass
+    per canal and skull square entered, or one per move) and leaves the opponent's passes alone."""
+    b = game.board
+    skulls = budget_skulls(game)
+    costly = skulls | {x for x in range(b.size) if b.kinds[x] is Kind.CANAL}
+    high = fact("explicit-passes")[1]
+    count = 0
+    for p in (YELLOW, RED):
+        for sq in range(b.size):
+            if sq in b.keys:
+                continue
+            most = max(len(costly & set(ray)) for ray in b.rays[sq])
+            if not most:
+                continue
+            spare = _reserve(b, [sq])
+            theirs = [spare] if spare >= 0 else []
+            yellow, red = ([sq], theirs) if p == YELLOW else (theirs, [sq])
+            for left in [*range(most + 2), high]:
+                passes = (left, 0) if p == YELLOW else (0, left)
+                state = build(game, yellow, red, passes, skulls, p)
+                count += 1
+                got = {a.to for a in game.legal_actions(state) if isinstance(a, Move)}
+                want = spec_targets(game, p, sq, state)
+                if got != want:
+                    return refute(game, state, f"{PLAYER_NAMES[p]}'s knight on {b.name(sq)} with "
+                                  f"{left} passes: the game moves to {b.names(got)}; the clauses "
+                                  f"allow {b.names(want)}", [sq, *sorted(got ^ want)])
+                if left != high:
+                    continue
+                for to in sorted(want):
+                    after = game.apply(state, Move(p, sq, to))
+                    pay = spec_cost(game, state, sq, to)
+                    if after.passes[p] != left - pay or after.passes[1 - p] != 0:
+                        return refute(game, state, f"{b.name(sq)}-{b.name(to)} leaves "
+                                      f"{after.passes} passes; it costs {pay}", [sq, to])
+    return Result.proved(f"{count} positions: every square with a canal or skull on its lines, "
+                         "every number of passes that matters and 1000")

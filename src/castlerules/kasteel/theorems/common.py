@@ -7,31 +7,61 @@ from typing import Any
 
 import z3
 
+from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Result
-from castlerules.kasteel.board import Board
+from castlerules.kasteel.board import PLAYER_NAMES, Board
 from castlerules.kasteel.rules import Kasteel
 from castlerules.kasteel.state import State, bitboard, make_state
 
 GAME = "kasteel"
 
 
-#: The passes of each level, as clause kasteel.kanalen.niveau says ("niveau 1=>8 passen ...").
-LEVELS = {1: 8, 2: 7, 3: 6}
-
-
 TESTS = "tests/kasteel/test_kasteel_theorems.py"
-
-
+#: The tests of the statements about option values, the set-up facts and the reach of the rules.
+OPTION_TESTS = "tests/kasteel/test_kasteel_option_theorems.py"
 MoveLegal = Callable[..., Any]
-
-
 AfterMove = Callable[..., tuple[Any, Any]]
-
-
 EndOk = Callable[[Any, Any], Any]
-
-
 HasWon = Callable[..., Any]
+
+
+def fact(fact_id: str) -> Any:
+    """A number or place of the rulebook, from the spec data that quotes it (``[[fact]]`` in
+    specs/kasteel.toml): never from the rules code a theorem checks."""
+    return load_spec(GAME).fact(fact_id)
+
+
+def level_passes() -> dict[int, int]:
+    """The passes of each level, as clause kasteel.kanalen.niveau says ("niveau 1=>8 passen ...")."""
+    return {int(level): int(n) for level, n in fact("level-passes").items()}
+
+
+def first_player() -> int:
+    """The player who moves first, as clause kasteel.spel.geel-eerst says ("De eerste zet is
+    geel")."""
+    return PLAYER_NAMES.index(fact("first-player"))
+
+
+def start_passes(game: Kasteel) -> int:
+    """The passes each player starts with in ``game``, read from its options and the facts: the
+    explicit number if one is given (kasteel.interp.passes), else the level's."""
+    options = game.options
+    if "passes" in options:
+        return int(options["passes"])
+    return level_passes()[int(options.get("level", fact("default-level")))]
+
+
+def sibling(game: Kasteel, **changes: Any) -> Kasteel:
+    """A game of the same class with ``game``'s readings and options but ``changes`` (an option
+    given as None is left out): the option values a theorem quantifies over, in the game it is
+    about (a deliberately broken game class makes broken siblings)."""
+    options = dict(game.options)
+    for name, value in changes.items():
+        if value is None:
+            options.pop(name, None)
+        else:
+            options[name] = value
+    return type(game)(**options)
 
 
 #: A game from the start, written out: the skulls fall on i11, j10, k11 and s11 (one chance outcome

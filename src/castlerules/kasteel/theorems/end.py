@@ -9,7 +9,7 @@ import z3
 from castlerules.core.symbolic import ExactlyOne, Not, Or
 from castlerules.core.theorem import Result, Status, z3_find, z3_prove
 from castlerules.kasteel import kernel
-from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW
+from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
 from castlerules.kasteel.rules import HAS_WON, Kasteel
 from castlerules.kasteel.state import Move, State
 from castlerules.kasteel.theorems.common import (
@@ -25,7 +25,7 @@ from castlerules.kasteel.theorems.common import (
     skull_sets,
 )
 from castlerules.kasteel.theorems.moves import spec_targets
-from castlerules.kasteel.theorems.transition import _pass_states
+from castlerules.kasteel.theorems.transition import _pass_states, spec_cost
 from castlerules.kasteel.theorems.whole_board import Symbolic, _at, _show
 
 
@@ -388,3 +388,78 @@ FINDING_WALLS = (
     "knight can still move where it stands; the game goes on with the other knights."
 )
 
+
+
+# -- no move limit ---------------------------------------------------------------------------------
+
+
+def _shuttle(game: Kasteel, state: State) -> list[Move] | None:
+    """Four moves that bring ``state`` back to itself: a free move of the player to move, one of
+    his opponent, and both moves back (no capture, no costly square, no key square); None if this
+    position has none."""
+    b = game.board
+    plain = {x for x in range(b.size) if b.kinds[x] in (Kind.GROUND, Kind.WALL)}
+    plain -= state.skulls
+
+    def free(s: State) -> list[Move]:
+        occupied = s.knights[0] | s.knights[1]
+        return [m for m in game.legal_actions(s) if isinstance(m, Move) and m.to in plain
+                and m.to not in occupied and spec_cost(game, s, m.frm, m.to) == 0]
+
+    for first in free(state):
+        after = game.apply(state, first)
+        for second in free(after):
+            back = (Move(first.player, first.to, first.frm), Move(second.player, second.to,
+                                                                  second.frm))
+            s = game.apply(after, second)
+            if (not game.is_terminal(s) and game.violation(s, back[0]) is None):
+                t = game.apply(s, back[0])
+                if not game.is_terminal(t) and game.violation(t, back[1]) is None:
+                    return [first, second, *back]
+    return None
+
+
+def check_no_move_limit(game: Kasteel, cycles: int = 500) -> Result:
+    """'Het stap-telling paneel ... heeft geen effect op het spel of het winnen' and 'Het spel
+    eindigt als ...' (only the two endings): the number of moves played changes nothing. From the
+    first move (the skulls placed by a fixed spread), two knights shuttle back and forth for
+    ``cycles`` rounds of four plies (2000 plies): after every round the position is the one the
+    round started from, the game is not over and its legal actions are the same; and the state
+    holds no move counter (its fields are the knights, the passes, the skulls and the player to
+    move)."""
+    import attrs
+
+    fields = {f.name for f in attrs.fields(State) if f.eq}
+    if fields != {"knights", "passes", "skulls", "to_move"}:
+        return Result.refuted(str(sorted(fields)), "the state holds more than the position")
+    state = game.initial_state()
+    k = 0
+    while game.is_chance(state):
+        outcomes = game.chance_outcomes(state)
+        state = game.apply(state, outcomes[(k * 13 + 5) % len(outcomes)][0])
+        k += 1
+    line = _shuttle(game, state)
+    if line is None:
+        return Result.unknown("no four free moves bring the start back to itself on this board")
+    legal = game.legal_actions(state)
+    now = state
+    for cycle in range(cycles):
+        for m in line:
+            if game.is_terminal(now) or game.violation(now, m) is not None:
+                return refute(game, now, f"round {cycle + 1}: {game.action_to_str(now, m)} is no "
+                              "longer legal, or the game is over", [m.frm, m.to])
+            now = game.apply(now, m)
+        if now != state or game.legal_actions(now) != legal or game.is_terminal(now):
+            return refute(game, now, f"after {cycle + 1} rounds of four plies the position or "
+                          "its legal actions changed")
+    shown = " ".join(game.action_to_str(s, m) for s, m in _replay(game, state, line))
+    return Result.proved(f"{4 * cycles} plies of {shown}: the same position and legal actions "
+                         "after every round, never over")
+
+
+def _replay(game: Kasteel, state: State, line: list[Move]) -> list[tuple[State, Move]]:
+    out = []
+    for m in line:
+        out.append((state, m))
+        state = game.apply(state, m)
+    return out

@@ -1,24 +1,48 @@
-"""Beginsituatie — the board, the start and the skulls (kasteel.begin.muren, spel.geel-eerst, kanalen.niveau, kanalen.schedels)."""
+"""Beginsituatie and the first move — the board, the start and the skulls (kasteel.begin.muren,
+kasteel.spel.geel-eerst, kasteel.kanalen.niveau, kasteel.kanalen.schedels), compared with the
+rulebook's facts (``[[fact]]`` in specs/kasteel.toml), for every packaged map and every value of
+the options that shape the start (level, passes, skulls, skull_squares)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
+from castlerules.core.errors import RulesError
+from castlerules.core.spec import read_text
 from castlerules.core.theorem import Result
-from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
+from castlerules.kasteel.board import PACKAGED, PLAYER_NAMES, RED, YELLOW, Board, Kind
 from castlerules.kasteel.rules import Kasteel
-from castlerules.kasteel.state import State
-from castlerules.kasteel.theorems.common import LEVELS, position, refute
+from castlerules.kasteel.state import Move, State
+from castlerules.kasteel.theorems.common import (
+    fact,
+    first_player,
+    position,
+    refute,
+    sibling,
+    start_passes,
+)
+from castlerules.kasteel.theorems.transition import _derived_ok
 
 
 def spec_zone(game: Kasteel) -> set[int]:
+    """The squares a skull may fall on, read from the readings and the facts: under
+    skull-zone=middle-rows the plain ground squares (no wall, canal or key, no starting knight) of
+    the fact's rows 9-11 on the default map (of the three middle rows on another map); under
+    skull-zone=anywhere every ground or wall square that is neither a canal, a key nor a start
+    square."""
     b = game.board
     start = b.start[0] | b.start[1]
     if game._skulls_anywhere:
         return {x for x in range(b.size)
                 if b.kinds[x] in (Kind.GROUND, Kind.WALL) and x not in start}
-    mid = b.height // 2
-    return {r * b.width + c for r in range(mid - 1, mid + 2) for c in range(b.width)
+    if b.width == b.height == len(fact("default-map")):
+        rows = [r - 1 for r in fact("skull-rows")]
+    else:
+        mid = b.height // 2
+        rows = list(range(mid - 1, mid + 2))
+    return {r * b.width + c for r in rows for c in range(b.width)
             if 0 <= r < b.height and b.kinds[r * b.width + c] is Kind.GROUND
             and r * b.width + c not in start}
 
@@ -31,9 +55,9 @@ def check_chance_and_start(game: Kasteel) -> Result:
     than 100 squares — and the state after the last skull is yellow's to move)."""
     b = game.board
     start = game.initial_state()
-    passes = game.options.get("passes", LEVELS[game.options["level"]])
+    passes = start_passes(game)
     fixed = game._fixed or frozenset()
-    want = State(b.start, (passes, passes), fixed, YELLOW)
+    want = State(b.start, (passes, passes), fixed, first_player())
     if start != want or not all(b.kinds[x] is Kind.WALL for k in b.start for x in k):
         return refute(game, start, f"the start is {position(game, start)}, expected "
                       f"{position(game, want)}")
@@ -62,35 +86,326 @@ def check_chance_and_start(game: Kasteel) -> Result:
     state = start
     while game.is_chance(state):
         state = game.apply(state, game.legal_actions(state)[-1])
-    if game.actors(state) != {YELLOW} or state.to_move != YELLOW:
-        return refute(game, state, "after the last skull yellow is not to move")
+    first = first_player()
+    if game.actors(state) != {first} or state.to_move != first:
+        return refute(game, state, f"after the last skull {PLAYER_NAMES[first]} is not to move")
     return Result.proved(f"{count} chance nodes and the start")
 
 
-def check_board(game: Kasteel) -> Result:
-    """Exhaustive over the squares of the map: each player has one key square, on ground, and at
-    least one knight, every knight starts on a wall square (kasteel.begin.muren), no knight starts
-    on a key square; on the packaged map moreover yellow starts in the bottom half with the key
-    j4, red mirrors it (row r and row 20 - r), and the canals are j2, j8, j12 and j18."""
-    b = game.board
-    for p in (YELLOW, RED):
-        key = b.keys[p]
-        if b.kinds[key] is not Kind.KEY or not b.start[p] or key in b.start[0] | b.start[1]:
-            return Result.refuted(b.name(key), f"{PLAYER_NAMES[p]}'s key or knights are wrong")
-        walls = [x for x in b.start[p] if b.kinds[x] is not Kind.WALL]
-        if walls:
-            return Result.refuted(b.names(walls), "a knight does not start on a wall")
-    if b.source != "kasteel-default":
-        return Result.proved("the custom map's keys and start squares")
-    mirror = [(r * b.width + c, (b.height - 1 - r) * b.width + c)
-              for r in range(b.height) for c in range(b.width)]
-    wrong = [x for x, y in mirror if b.kinds[x] != b.kinds[y]
-             or (x in b.start[YELLOW]) != (y in b.start[RED])]
-    canals = {x for x in range(b.size) if b.kinds[x] is Kind.CANAL}
-    if (wrong or b.name(b.keys[YELLOW]) != "j4" or b.name(b.keys[RED]) != "j16"
-            or any(x // b.width >= b.height // 2 for x in b.start[YELLOW])
-            or {b.name(x) for x in canals} != {"j2", "j8", "j12", "j18"}):
-        return Result.refuted(b.names(wrong[:8]), "the packaged map is not the reference map "
-                              "(yellow at the bottom, red mirrored, keys j4/j16, four canals)")
-    return Result.proved(f"all {b.size} squares of the packaged map")
+def map_symbols(board: Board) -> list[str]:
+    """The map in the symbols of the fact ``default-map``: rows from the top, each ``<row>
+    <symbol> ...`` ('#' wall, '.' ground, 'K' key, 'C' canal, 'Y'/'R' a starting knight)."""
+    out = []
+    for r in range(board.height - 1, -1, -1):
+        row = []
+        for c in range(board.width):
+            sq = r * board.width + c
+            kind = board.kinds[sq]
+            symbol = {Kind.GROUND: ".", Kind.WALL: "#", Kind.CANAL: "C", Kind.KEY: "K"}[kind]
+            if sq in board.start[YELLOW]:
+                symbol = "Y"
+            elif sq in board.start[RED]:
+                symbol = "R"
+            row.append(symbol)
+        out.append(f"{r + 1} " + " ".join(row))
+    return out
 
+
+def reference_map_wrong(board: Board) -> str | None:
+    """How ``board`` differs from the rulebook's default map (the facts ``default-map``,
+    ``start-squares``, ``knights-per-side``, ``key-squares`` and ``canals``), None if it does not."""
+    want = [" ".join(row.split()) for row in fact("default-map")]
+    got = map_symbols(board)
+    if got != want:
+        wrong = [f"row {w.split()[0]}: {g!r}, the reference {w!r}"
+                 for g, w in zip(got, want) if g != w]
+        return f"the map is not the reference map ({'; '.join(wrong[:3]) or 'its size differs'})"
+    squares = fact("start-squares")
+    for p in (YELLOW, RED):
+        who = PLAYER_NAMES[p]
+        if sorted(board.names(board.start[p]).split()) != sorted(squares[who]):
+            return f"{who}'s knights start on {board.names(board.start[p])}, not {squares[who]}"
+        if len(board.start[p]) != fact("knights-per-side"):
+            return f"{who} has {len(board.start[p])} knights, not {fact('knights-per-side')}"
+        if board.name(board.keys[p]) != fact("key-squares")[who]:
+            return f"{who}'s key square is {board.name(board.keys[p])}"
+    canals = board.names(x for x in range(board.size) if board.kinds[x] is Kind.CANAL).split()
+    if sorted(canals) != sorted(fact("canals")):
+        return f"the canals are {canals}, not {fact('canals')}"
+    return None
+
+
+#: A custom map (kasteel.interp.board = custom): a small castle for each player, a canal in each
+#: wall, written in the map format and read square by square by ``read_map`` here, independently
+#: of the game's parser.
+CUSTOM_MAP = """\
+; a small castle each: walls, a canal in each wall, the keys inside
+ 9 . . . . R . . . .
+ 8 . # # # C # # # .
+ 7 . # . . r . . # .
+ 6 . R # # # # # R .
+ 5 . . . . . . . . .
+ 4 . Y # # # # # Y .
+ 3 . # . . y . . # .
+ 2 . # # # C # # # .
+ 1 . . . . Y . . . .
+   a b c d e f g h i
+"""
+#: The kind of square each map symbol stands for (the map format, kasteel.interp.board-format).
+MAP_KINDS = {".": Kind.GROUND, "#": Kind.WALL, "Y": Kind.WALL, "R": Kind.WALL, "C": Kind.CANAL,
+             "y": Kind.KEY, "r": Kind.KEY}
+
+
+def read_map(text: str) -> dict[str, str]:
+    """Square name -> symbol, read from a map's text as kasteel.interp.board-format describes it:
+    rows from the top, each numbered, one symbol per column, the last line naming the columns;
+    comment lines start with ';'."""
+    lines = [x.split() for x in text.splitlines() if x.strip() and not x.strip().startswith(";")]
+    *rows, columns = lines
+    out = {}
+    for number, *cells in rows:
+        for column, symbol in zip(columns, cells):
+            out[f"{column}{number}"] = symbol
+    return out
+
+
+def map_wrong(board: Board, text: str) -> str | None:
+    """How ``board`` differs from the map ``text`` as ``read_map`` reads it, None if it does not."""
+    symbols = read_map(text)
+    if len(symbols) != board.size:
+        return f"the map has {len(symbols)} squares, the board {board.size}"
+    for name, symbol in symbols.items():
+        sq = board.square(name)
+        knight = [p for p, s in ((YELLOW, "Y"), (RED, "R")) if s == symbol]
+        key = [p for p, s in ((YELLOW, "y"), (RED, "r")) if s == symbol]
+        if (board.kinds[sq] is not MAP_KINDS[symbol]
+                or any(sq not in board.start[p] for p in knight)
+                or (not knight and sq in board.start[0] | board.start[1])
+                or any(board.keys[p] != sq for p in key)
+                or (not key and sq in board.keys)):
+            return f"{name} is {symbol!r} on the map but not on the board"
+    return None
+
+
+def check_board(game: Kasteel) -> Result:
+    """Exhaustive over the squares of every map: on this game's map, every packaged map and a
+    custom map (``CUSTOM_MAP``), each player has one key square, on ground, and at least one
+    knight, every knight starts on a wall square ('staan de ridders op de top van hun
+    kasteelmuren', kasteel.begin.muren), no knight starts on a key square, every square is what
+    the map text says (read here by ``read_map``), and a game on the map starts with its knights;
+    the packaged default map is, square by square, the rulebook's reference map (fact
+    ``default-map``: yellow at the bottom, red mirrored), with the facts' start squares (8 a side),
+    key squares j4/j16 and canals. So both options of the board and the start readings, the default
+    map and a custom one, are checked at once."""
+    maps: list[tuple[str, Kasteel, str | None]] = [("this game's map", game, None)]
+    for name in sorted(PACKAGED):
+        maps.append((name, sibling(game, board=name, skull_squares=None, skulls=None),
+                     read_text(PACKAGED[name])))
+    maps.append(("a custom map", sibling(game, board=CUSTOM_MAP, skull_squares=None, skulls=None),
+                 CUSTOM_MAP))
+    if game.board.source not in PACKAGED:
+        maps.append(("this game's custom map", game, game.board.source))
+    for label, g, text in maps:
+        b = g.board
+        for p in (YELLOW, RED):
+            key = b.keys[p]
+            if b.kinds[key] is not Kind.KEY or not b.start[p] or key in b.start[0] | b.start[1]:
+                return Result.refuted(b.name(key), f"{label}: {PLAYER_NAMES[p]}'s key or knights "
+                                      "are wrong")
+            walls = [x for x in b.start[p] if b.kinds[x] is not Kind.WALL]
+            if fact("knights-on-walls") == "wall" and walls:
+                return Result.refuted(b.names(walls), f"{label}: a knight does not start on a wall")
+        wrong = None if text is None else map_wrong(b, text)
+        if wrong is None and b.source == "kasteel-default":
+            wrong = reference_map_wrong(b)
+        if wrong is not None:
+            return Result.refuted("\n".join(map_symbols(b)), f"{label}: {wrong}")
+        start = g.initial_state()
+        if start.knights != b.start:
+            return refute(g, start, f"{label}: the game does not start with the knights of its map")
+    return Result.proved(f"every square of {len(maps)} maps (this game's, the packaged, a custom "
+                         "one); the default map is the reference map")
+
+
+# -- the first move, under every value of the options that shape the start ----------------------
+
+
+def option_games(game: Kasteel) -> Iterator[tuple[str, Kasteel]]:
+    """``game`` and its siblings under a documented finite set of option values: every level
+    (1-3), passes 0, 1 and the most (1000), skulls 0, 1, the fact's 4, 5 and a full skull zone,
+    fixed skull_squares none, the first and the last three squares of the zone, and both stuck
+    rules — each with ``game``'s readings and map."""
+    b = game.board
+    zone = sorted(spec_zone(game))
+    yield "this game", game
+    for level in sorted(int(x) for x in fact("level-passes")):
+        yield f"level={level}", sibling(game, level=level, passes=None)
+    low, high = fact("explicit-passes")
+    for n in (low, low + 1, high):
+        yield f"passes={n}", sibling(game, passes=n)
+    for n in sorted({0, 1, fact("skulls"), fact("skulls") + 1, len(zone)}):
+        if n <= len(zone):
+            yield f"skulls={n}", sibling(game, skulls=n, skull_squares=None)
+    for squares in ([], zone[:1], zone[-3:]):
+        names = [b.name(s) for s in squares]
+        yield f"skull_squares={names}", sibling(game, skull_squares=names, skulls=None)
+    for stuck in ("pass", "lose"):
+        yield f"stuck={stuck}", sibling(game, stuck=stuck)
+
+
+def pick(legal: tuple[Any, ...], k: int) -> Any:
+    """The ``k``-th action of a fixed line of play: spread over the legal actions."""
+    return legal[(k * 7919 + 3) % len(legal)]
+
+
+def two_players_wrong(game: Kasteel) -> str | None:
+    """Kasteel is for two ('de tegenstander', fact ``players``): the game has that many players,
+    acts only for them, and refuses every other count from 1 to 8."""
+    n = fact("players")
+    if game.num_players != n or type(game).players_range != (n, n):
+        return f"the game has {game.num_players} players (range {type(game).players_range})"
+    for other in range(1, 9):
+        if other == n:
+            continue
+        try:
+            sibling(game, players=other)
+        except RulesError:
+            continue
+        return f"the game accepts {other} players"
+    return None
+
+
+def check_first_move(game: Kasteel, plies: int = 16) -> Result:
+    """'De eerste zet is geel, vanaf dan komen de spelers regelmatig aan de beurt': for ``game``
+    and every game of ``option_games``, nobody acts while the skulls fall, the first player to act
+    is the fact's (yellow), every legal action belongs to the player to move, and along a fixed
+    line of ``plies`` plies every move or pass gives the turn to the other player; Kasteel has the
+    fact's two players and no other count."""
+    wrong = two_players_wrong(game)
+    if wrong is not None:
+        return Result.refuted(wrong, "Kasteel is a game for two")
+    first = first_player()
+    count = 0
+    for label, g in option_games(game):
+        count += 1
+        state = g.initial_state()
+        k = 0
+        while g.is_chance(state):
+            if g.actors(state) or g.winners(state):
+                return refute(g, state, f"{label}: someone acts while the skulls fall")
+            state = g.apply(state, pick(g.legal_actions(state), k))
+            k += 1
+        if g.actors(state) != {first} or state.to_move != first:
+            return refute(g, state, f"{label}: the first move is not {PLAYER_NAMES[first]}'s")
+        for ply in range(plies):
+            if g.is_terminal(state):
+                break
+            p = state.to_move
+            legal = g.legal_actions(state)
+            if g.actors(state) != {p} or any(a.player != p for a in legal):
+                return refute(g, state, f"{label}: an action of the player not to move is legal")
+            action = pick(legal, ply)
+            after = g.apply(state, action)
+            if after.to_move != 1 - p:
+                squares = [action.frm, action.to] if isinstance(action, Move) else []
+                return refute(g, state, f"{label}: after {g.action_to_str(state, action)} "
+                              f"{PLAYER_NAMES[after.to_move]} is to move again", squares)
+            state = after
+    return Result.proved(f"{count} games (every level, passes 0/1/1000, skulls 0/1/4/5/full zone, "
+                         "fixed skulls, both stuck rules), each to the first move and "
+                         f"{plies} plies on; two players only")
+
+
+# -- the skulls, for every number of skulls and every fixed set -----------------------------------
+
+
+def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int) -> Result | None:
+    """Place ``g``'s skulls one by one (a fixed spread of outcomes): at the start and at every
+    chance node the knights are on their start squares with ``passes`` each and nobody acts; the
+    outcomes are exactly the free squares of ``zone``, each equally likely; after the ``n``-th
+    skull the first player (the fact) is to move with ``n`` skulls on distinct squares."""
+    state = g.initial_state()
+    b = g.board
+    placed = 0
+    first = first_player()
+    while True:
+        if (state.knights != b.start or state.passes != (passes, passes)
+                or not _derived_ok(state)):
+            return refute(g, state, f"{label}: the start is wrong after {placed} skulls")
+        if placed == n:
+            break
+        outcomes = g.chance_outcomes(state)
+        free = zone - state.skulls
+        if (not g.is_chance(state) or g.actors(state) or g.winners(state)
+                or {o.square for o, _ in outcomes} != free or len(outcomes) != len(free)
+                or {pr for _, pr in outcomes} != {Fraction(1, len(free))}
+                or g.legal_actions(state) != tuple(o for o, _ in outcomes)):
+            return refute(g, state, f"{label}: skull {placed + 1} of {n} does not fall uniformly "
+                          "on a free square of the skull zone", sorted(free))
+        state = g.apply(state, outcomes[(placed * 13 + 5) % len(outcomes)][0])
+        placed += 1
+    if (g.is_chance(state) or len(state.skulls) != n or not state.skulls <= zone
+            or g.actors(state) != {first}):
+        return refute(g, state, f"{label}: after {n} skulls the game does not go to "
+                      f"{PLAYER_NAMES[first]}'s first move", sorted(state.skulls))
+    return None
+
+
+def check_skulls_placed(game: Kasteel) -> Result:
+    """'de schedels (ergens willekeurig in het midden van het veld)': without a skulls option the
+    game places the fact's number of skulls (4); for every number n of skulls from 0 to the size
+    of the skull zone (every value when the zone has at most 60 squares — the default middle rows
+    have 57 — else 0-6 and the two largest), the game with skulls=n places exactly n, one at a
+    time, each uniformly on a free square of the zone (``spec_zone``), while nobody acts, and then
+    yellow moves; one more than the zone holds is refused. With skull_squares=S for every single
+    square of the zone, the zone's rows each as one set, the whole zone (at most 60 squares) and
+    none, there is no chance node and the skulls are exactly S from the start; a square outside the
+    zone, or named twice, is refused."""
+    b = game.board
+    zone = spec_zone(game)
+    passes = start_passes(game)
+    plain = sibling(game, skulls=None, skull_squares=None)
+    found = _skull_walk(plain, fact("skulls"), "no skulls option", zone, passes)
+    if found is not None:
+        return found
+    counts = (range(len(zone) + 1) if len(zone) <= 60
+              else sorted({*range(7), len(zone) - 1, len(zone)}))
+    for n in counts:
+        found = _skull_walk(sibling(game, skulls=n, skull_squares=None), n, f"skulls={n}", zone,
+                            passes)
+        if found is not None:
+            return found
+    ordered = sorted(zone)
+    rows = sorted({sq // b.width for sq in zone})
+    families = [[], *([sq] for sq in ordered), *([sq for sq in ordered if sq // b.width == r]
+                                                 for r in rows)]
+    if len(ordered) <= 60:
+        families.append(ordered)
+    first = first_player()
+    for squares in families:
+        names = [b.name(sq) for sq in squares]
+        g = sibling(game, skull_squares=names, skulls=None)
+        state = g.initial_state()
+        if (g.is_chance(state) or state.skulls != frozenset(squares) or not _derived_ok(state)
+                or g.actors(state) != {first} or state.knights != b.start
+                or state.passes != (passes, passes)):
+            return refute(g, state, f"skull_squares={names}: the start is not the knights' "
+                          "start with exactly these skulls", squares)
+    refused = [sq for sq in range(b.size) if sq not in zone]
+    for sq in refused:
+        if _accepted(game, skull_squares=[b.name(sq)], skulls=None):
+            return Result.refuted(b.name(sq), "a skull may be fixed outside the skull zone")
+    if ordered and _accepted(game, skull_squares=[b.name(ordered[0])] * 2, skulls=None):
+        return Result.refuted(b.name(ordered[0]), "a skull square may be named twice")
+    if _accepted(game, skulls=len(zone) + 1, skull_squares=None):
+        return Result.refuted(str(len(zone) + 1), "more skulls than the zone holds are accepted")
+    return Result.proved(f"{len(counts) + 1} skull counts, {len(families)} fixed skull sets, "
+                         f"{len(refused)} squares outside the zone of {len(zone)}")
+
+
+def _accepted(game: Kasteel, **changes: Any) -> bool:
+    try:
+        sibling(game, **changes)
+    except RulesError:
+        return False
+    return True

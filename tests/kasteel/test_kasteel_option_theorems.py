@@ -1,0 +1,187 @@
+"""Kasteel's statements about option values, the set-up facts and the end without a move limit: each
+holds for the default game and under other option values, and each check fails against a
+deliberately broken rule (so none is vacuous)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import castlerules
+from castlerules.core.theorem import Status
+from castlerules.kasteel import Kasteel, Move, State, rules
+from castlerules.kasteel.board import RED
+from castlerules.kasteel.state import make_state
+from castlerules.kasteel.theorems import (
+    check_board,
+    check_first_move,
+    check_level_passes,
+    check_no_move_limit,
+    check_pass_budget,
+    check_skulls_placed,
+)
+from castlerules.kasteel.theorems.setup import CUSTOM_MAP
+
+GAME = Kasteel()
+CHECKS = (check_board, check_first_move, check_level_passes, check_skulls_placed,
+          check_pass_budget, check_no_move_limit)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"level": 3, "skulls": 6, "stuck": "lose"}, {"passes": 0, "skull_squares": ["j10"]},
+     {"board": CUSTOM_MAP}],
+)
+def test_the_option_statements_hold(options: dict[str, Any]) -> None:
+    game = castlerules.make("kasteel", **options)
+    assert {c.__name__: c(game).status for c in CHECKS} == {c.__name__: Status.PROVED
+                                                             for c in CHECKS}
+
+
+class _RedFirst(Kasteel):
+    """Broken: red makes the first move."""
+
+    def _tables(self) -> None:
+        super()._tables()
+        s = self._initial
+        self._initial = make_state(s.knights, s.passes, s.skulls, RED, s.bits, s.skull_bits,
+                                   s.origin)
+
+
+def test_first_move_fails_if_red_starts() -> None:
+    assert check_first_move(_RedFirst()).status is Status.COUNTEREXAMPLE
+
+
+class _MovesTwice(Kasteel):
+    """Broken: with the most passes (1000) a player moves twice."""
+
+    def successor(self, state: State, action: Any) -> State:
+        after = super().successor(state, action)
+        if self.start_passes == 1000 and isinstance(action, Move):
+            return make_state(after.knights, after.passes, after.skulls, state.to_move,
+                              after.bits, after.skull_bits, after.origin)
+        return after
+
+
+def test_first_move_fails_if_an_option_value_breaks_the_turns() -> None:
+    assert check_first_move(_MovesTwice()).status is Status.COUNTEREXAMPLE
+
+
+def test_level_passes_fails_if_level_three_has_seven(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(rules.LEVEL_PASSES, 3, 7)
+    assert check_level_passes(Kasteel()).status is Status.COUNTEREXAMPLE
+
+
+class _CappedPasses(Kasteel):
+    """Broken: an explicit number of passes above 100 is cut to 100."""
+
+    def _tables(self) -> None:
+        self.start_passes = min(self.start_passes, 100)
+        super()._tables()
+
+
+def test_level_passes_fails_if_large_explicit_passes_are_capped() -> None:
+    assert check_level_passes(_CappedPasses()).status is Status.COUNTEREXAMPLE
+
+
+class _SkullTooMany(Kasteel):
+    """Broken: from five skulls on, one skull more falls than asked for."""
+
+    def _skull_option(self, skull_squares: Any, skulls: Any, zone: Any, options: Any) -> int:
+        count = super()._skull_option(skull_squares, skulls, zone, options)
+        return count + 1 if skulls is not None and count >= 5 else count
+
+
+def test_skulls_placed_fails_if_a_count_is_off_by_one() -> None:
+    assert check_skulls_placed(_SkullTooMany()).status is Status.COUNTEREXAMPLE
+
+
+def test_skulls_placed_fails_with_three_default_skulls(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "DEFAULT_SKULLS", 3)
+    assert check_skulls_placed(Kasteel()).status is Status.COUNTEREXAMPLE
+
+
+class _FixedSkullsFree(Kasteel):
+    """Broken: fixed skulls are listed but missing from the start's skull bitboard (so they cost
+    nothing)."""
+
+    def _tables(self) -> None:
+        super()._tables()
+        s = self._initial
+        self._initial = make_state(s.knights, s.passes, s.skulls, s.to_move, s.bits, 0, s.origin)
+
+
+def test_skulls_placed_fails_if_fixed_skulls_are_not_on_the_board() -> None:
+    assert check_skulls_placed(_FixedSkullsFree()).status is Status.COUNTEREXAMPLE
+
+
+class _PassTooMany(Kasteel):
+    """Broken: with three passes or more left, the generator keeps one back."""
+
+    def scan(self, groups: Any, mine: int, theirs: int, costly: int, left: int) -> list[Move]:
+        return super().scan(groups, mine, theirs, costly, left - 1 if left >= 3 else left)
+
+
+def test_pass_budget_fails_if_a_pass_too_many_is_spent() -> None:
+    assert check_pass_budget(_PassTooMany()).status is Status.COUNTEREXAMPLE
+
+
+class _RichPayDouble(Kasteel):
+    """Broken: a player with 100 passes or more pays twice for a move."""
+
+    def successor(self, state: State, action: Any) -> State:
+        after = super().successor(state, action)
+        p = state.to_move
+        if isinstance(action, Move) and state.passes[p] >= 100:
+            spent = state.passes[p] - after.passes[p]
+            passes = list(after.passes)
+            passes[p] -= spent
+            return make_state(after.knights, (passes[0], passes[1]), after.skulls,
+                              after.to_move, after.bits, after.skull_bits, after.origin)
+        return after
+
+
+def test_pass_budget_fails_if_many_passes_pay_double() -> None:
+    assert check_pass_budget(_RichPayDouble()).status is Status.COUNTEREXAMPLE
+
+
+class _MoveLimit(Kasteel):
+    """Broken: the step counter ends the game (red wins) after 1000 plies."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.plies = 0
+
+    def successor(self, state: State, action: Any) -> State:
+        self.plies += 1
+        return super().successor(state, action)
+
+    def legal_actions(self, state: State) -> tuple[Any, ...]:
+        return () if self.plies >= 1000 else super().legal_actions(state)
+
+    def is_terminal(self, state: State) -> bool:
+        return self.plies >= 1000 or super().is_terminal(state)
+
+
+def test_no_move_limit_fails_if_the_game_ends_after_a_number_of_moves() -> None:
+    assert check_no_move_limit(_MoveLimit()).status is Status.COUNTEREXAMPLE
+
+
+class _CustomMapFlipped(Kasteel):
+    """Broken: a custom map's rows are read upside down (the packaged map is read correctly)."""
+
+    def __init__(self, **options: Any) -> None:
+        board = options.get("board")
+        if isinstance(board, str) and "\n" in board:
+            lines = [x for x in board.splitlines() if x.strip() and not x.startswith(";")]
+            *rows, columns = lines
+            cells = [r.split()[1:] for r in rows]
+            numbers = [r.split()[0] for r in rows]
+            flipped = [f"{n} " + " ".join(c) for n, c in zip(numbers, reversed(cells))]
+            options["board"] = "\n".join([*flipped, columns]) + "\n"
+        super().__init__(**options)
+
+
+def test_board_fails_if_a_custom_map_is_read_upside_down() -> None:
+    assert check_board(_CustomMapFlipped()).status is Status.COUNTEREXAMPLE
