@@ -64,7 +64,7 @@ def test_every_option_is_playable_or_gives_its_reason() -> None:
             else:
                 with pytest.raises(InvalidOptionError, match="cannot be played"):
                     Splut(readings={interp.short_id: option.id})
-    assert len(playable) == 42 and len(reasoned) == 5
+    assert len(playable) == 44 and len(reasoned) == 5
 
 
 @pytest.mark.clause("splut.winnen.laatste", "splut.zet.verplicht")
@@ -173,6 +173,35 @@ def test_a_troll_resting_on_a_rock_is_pushed_with_it() -> None:
     assert pushed.moved_now == {sq("e5")}
     assert clause_of(g, t, "p0 Td5-d6 pull") == "splut.beweging.bezet"
     assert clause_of(g, t, "p0 Td5-d6") is None
+
+
+@pytest.mark.clause("splut.tovenaar.zweven", "splut.trol.trekken", "splut.tovenaar.vorige-speler")
+def test_the_rock_under_a_troll_can_be_levitated_and_pulled() -> None:
+    """splut.interp.rock-under-troll = allowed (with blocked-throw = rock-stays): the rock a blocked
+    throw leaves under player 0's troll on h5 is out of reach for player 1 (the previous player
+    moved it) and, by default, for everyone while the troll stands on it; under allowed player 0's
+    sorcerer may levitate it out from under the troll, and player 1's troll on g5 may pull it
+    stepping west, the troll on h5 staying where it is."""
+    stays = game(blocked_throw="rock-stays")
+    free = game(blocked_throw="rock-stays", rock_under_troll="allowed")
+    start = stays.position({0: "Sb4 Th4 Dc3", 1: "Sf8 Tg5 Dg3"}, "h5 i5 a5 e9")
+    s = play(free, start, "p0 Th4-h5", "p0 throw w")
+    assert s.moved_before == {sq("h5")}
+    assert clause_of(free, s, "p1 Sf8-e8 lev h5-g5") == "splut.tovenaar.vorige-speler"
+    assert clause_of(free, s, "p1 Tg5-f5 pull") is None
+    assert clause_of(stays, s, "p1 Tg5-f5 pull") == "splut.trol.trekken-recht"
+    pulled = play(free, s, "p1 Tg5-f5 pull")
+    assert sq("g5") in pulled.rocks
+    assert where(pulled, 0) == "Sb4 Th5 Dc3" and sq("h5") not in pulled.rocks
+    s = play(free, s, "p1 Sf8-f7", "p1 Sf7-f6", "p1 Sf6-e6")
+    assert clause_of(stays, s, "p0 Sb4-b5 lev h5-h6") == "splut.tovenaar.zweven"
+    lifted = play(free, s, "p0 Sb4-b5 lev h5-h6")
+    assert where(lifted, 0) == "Sb5 Th5 Dc3" and sq("h6") in lifted.rocks
+    assert sq("h5") not in lifted.rocks and lifted.lev is Lev.ACTIVE
+    assert lifted.board is not None and lifted.board[sq("h5")] != 1  # the troll still stands there
+    # without a blocked throw no rock lies under a troll: nothing changes
+    assert game(rock_under_troll="allowed").legal_actions(DEFAULT.initial_state()) == \
+        DEFAULT.legal_actions(DEFAULT.initial_state())
 
 
 @pytest.mark.clause("splut.werpen.tovenaar", "splut.splut.team")

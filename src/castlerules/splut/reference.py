@@ -36,6 +36,8 @@ class Reference:
         self.opening = read("steps-per-turn") == "opening"
         self.pull_onto_rock = read("pull-and-throw") == "allowed"
         self.rock_stays = read("blocked-throw") == "rock-stays"
+        #: A rock under a troll (only a blocked throw leaves one there) may be levitated or pulled.
+        self.under_free = self.rock_stays and read("rock-under-troll") == "allowed"
         self.own_target = read("throw-own-sorcerer") == "target"
         self.slide = read("push-distance") == "slide"
         self.lev_adjacent = read("levitate-any-rock") == "adjacent"
@@ -122,8 +124,10 @@ class Reference:
 
     def may_levitate(self, state: State, cells: dict[int, str], r: int, s: int) -> bool:
         """May the sorcerer on ``s`` levitate the rock on ``r`` in this step (where it goes aside)?"""
-        if cells.get(r) != ROCK:
-            return False  # no rock there, or it lies under a troll
+        if r not in state.rocks:
+            return False
+        if cells.get(r) != ROCK and not self.under_free:
+            return False  # it lies under a troll
         if state.lev == Lev.DONE:
             return False
         if state.lev == Lev.ACTIVE:
@@ -145,7 +149,7 @@ class Reference:
                 continue
             r2 = NEXT[r][d]
             rock_moves = r2 != OFF and (r2 not in cells or (r2 == s and self.lev_behind))
-            if (rock_moves and (y not in cells or (y == r and self.lev_ahead))) or (not rock_moves and self.lev_stays and state.lev == Lev.ACTIVE and y not in cells):
+            if (rock_moves and (y not in cells or (y == r and cells[y] == ROCK and self.lev_ahead))) or (not rock_moves and self.lev_stays and state.lev == Lev.ACTIVE and y not in cells):
                 out.add(Step(p, s, y, lev=r))
         return out
 
@@ -157,7 +161,8 @@ class Reference:
             return set()
         behind = NEXT[t][opposite(d)]
         resting = t in state.rocks
-        can_pull = behind != OFF and cells.get(behind) == ROCK and not resting
+        rock_behind = cells.get(behind) == ROCK or (self.under_free and behind in state.rocks)
+        can_pull = behind != OFF and rock_behind and not resting
         out: set[Step] = set()
         for pull in (False, True):
             if pull and not can_pull:
@@ -170,7 +175,8 @@ class Reference:
                 if resting:
                     after[t] = ROCK
                 if pull:
-                    del after[behind]
+                    if after[behind] == ROCK:  # a troll standing on it stays
+                        del after[behind]
                     after[t] = ROCK
                 after[y] = f"T{p}"
                 if not self.rock_stays and not any(

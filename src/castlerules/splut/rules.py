@@ -303,7 +303,7 @@ class Splut(Game[State, Any]):
         "splut.interp.levitate-any-rock", "splut.interp.levitate-behind",
         "splut.interp.levitate-ahead", "splut.interp.levitate-blocked",
         "splut.interp.levitate-start", "splut.interp.previous-and-this-turn",
-        "splut.interp.no-legal-step", "splut.interp.winner",
+        "splut.interp.no-legal-step", "splut.interp.winner", "splut.interp.rock-under-troll",
     )
     def _configure(self) -> None:
         """Resolve the readings into plain attributes (the hot paths never look strings up), and
@@ -323,6 +323,9 @@ class Splut(Game[State, Any]):
         self._mirror_start = read("start-positions") == "centre-view"
         self._pull_onto_rock = read("pull-and-throw") == "allowed"
         self._blocked_throw = read("blocked-throw") == "rock-stays"
+        #: A rock lying under a troll may be levitated or pulled (splut.interp.rock-under-troll;
+        #: only a blocked throw leaves one there).
+        self._under_free = self._blocked_throw and read("rock-under-troll") == "allowed"
         self._own_target = read("throw-own-sorcerer") == "target"
         self._slide = read("push-distance") == "slide"
         self._lev_adjacent = read("levitate-any-rock") == "adjacent"
@@ -502,7 +505,7 @@ class Splut(Game[State, Any]):
             )
         return self._steps(state, p) or (self._acts.passes[p],)
 
-    @reads("splut.interp.levitate-any-rock", "splut.interp.levitate-start", "splut.interp.previous-and-this-turn", "splut.interp.blocked-throw")
+    @reads("splut.interp.levitate-any-rock", "splut.interp.levitate-start", "splut.interp.previous-and-this-turn", "splut.interp.blocked-throw", "splut.interp.rock-under-troll")
     def _levitable(self, state: State, sorcerer: int) -> tuple[int, ...]:
         """The rocks the sorcerer could levitate now (before looking at where they would go)."""
         lev = state.lev
@@ -523,7 +526,8 @@ class Splut(Game[State, Any]):
             found = tuple([r for r in state.rocks if r not in before])
         if self._lev_adjacent:
             found = tuple([r for r in found if r in NEXT[sorcerer]])
-        if self._blocked_throw:
+        if self._blocked_throw and not self._under_free:
+            # splut.interp.rock-under-troll = forbidden: the rock under a troll is out of reach.
             board = state.board
             assert board is not None
             found = tuple([r for r in found if board[r] == ROCK])
@@ -568,7 +572,7 @@ class Splut(Game[State, Any]):
                                 r2 != OFF and (board[r2] == EMPTY or (r2 == sq_s and behind_ok))
                             ):
                                 add(row[r])  # type: ignore[arg-type]
-                    elif ahead_ok and y in levs:
+                    elif ahead_ok and y in levs and board[y] == ROCK:
                         r2 = ahead[y]
                         if r2 != OFF and (board[r2] == EMPTY or (r2 == sq_s and behind_ok)):
                             add(table[d][y])  # type: ignore[arg-type]
@@ -583,24 +587,27 @@ class Splut(Game[State, Any]):
                     add(step)
         return tuple(out)
 
-    @reads("splut.interp.pull-and-throw", "splut.interp.blocked-throw")
+    @reads("splut.interp.pull-and-throw", "splut.interp.blocked-throw",
+           "splut.interp.rock-under-troll")
     def _troll_steps(self, state: State, p: int, sq_t: int, board: bytes, add: Any) -> None:
         blocked = self._blocked_throw
         # A troll resting on a rock (after a blocked throw) leaves that rock behind: it cannot
         # pull another into its square.
         may_pull = not (blocked and sq_t in state.rocks)
+        # splut.interp.rock-under-troll = allowed: a rock under another troll can be pulled too.
+        under: tuple[int, ...] = state.rocks if self._under_free else ()
         for d, y, behind, step, pulling in self._acts.troll[p][sq_t]:
             c = board[y]
             if c == EMPTY:
                 add(step)
-                if behind != OFF and board[behind] == ROCK and may_pull:
+                if behind != OFF and (board[behind] == ROCK or behind in under) and may_pull:
                     add(pulling)
             elif c == ROCK:
                 # Without a pull the rock can always fly back over the square the troll left.
                 add(step)
                 if (
                     behind != OFF
-                    and board[behind] == ROCK
+                    and (board[behind] == ROCK or behind in under)
                     and may_pull
                     and self._pull_onto_rock
                     and (
@@ -754,7 +761,8 @@ class Splut(Game[State, Any]):
         "splut.dwerg.blokkeert-zweven", "splut.trol.werpen-zweven-verbod",
         "splut.voorbeeld.zweven", "splut.voorbeeld.zweven-stappen", "splut.woorden.zweven",
     )
-    @reads("splut.interp.levitate-behind", "splut.interp.levitate-ahead", "splut.interp.levitate-blocked")
+    @reads("splut.interp.levitate-behind", "splut.interp.levitate-ahead",
+           "splut.interp.levitate-blocked", "splut.interp.rock-under-troll")
     def _sorcerer_violation(self, state: State, action: Step) -> Violation | None:
         """A sorcerer steps onto a free square, optionally levitating one rock the same way.
 
@@ -771,9 +779,15 @@ class Splut(Game[State, Any]):
             if board[to] != EMPTY:
                 return violation("splut.beweging.bezet", f"{NAMES[to]} is occupied")
             return None
-        if r not in state.rocks or board[r] != ROCK:
+        if r not in state.rocks:
             return violation(
                 "splut.tovenaar.zweven", f"there is no rock to levitate on {notation.square(r)}"
+            )
+        if board[r] != ROCK and not self._under_free:
+            return violation(
+                "splut.tovenaar.zweven",
+                f"the rock on {NAMES[r]} lies under a troll "
+                "(interpretation splut.interp.rock-under-troll)",
             )
         found = self._levitation_start(state, r, frm)
         if found is not None:
@@ -792,7 +806,7 @@ class Splut(Game[State, Any]):
             if self._lev_stays and state.lev is ACTIVE and board[to] == EMPTY:
                 return None  # the sorcerer steps on and the rock stays (levitate-blocked)
             return blocker
-        if board[to] != EMPTY and not (to == r and self._lev_ahead):
+        if board[to] != EMPTY and not (to == r and board[r] == ROCK and self._lev_ahead):
             return violation("splut.beweging.bezet", f"{NAMES[to]} is occupied")
         return None
 
@@ -851,7 +865,8 @@ class Splut(Game[State, Any]):
         "splut.trol.werpen", "splut.voorbeeld.trekken", "splut.voorbeeld.trekken-een-beweging",
         "splut.voorbeeld.werpen", "splut.woorden.werpen", "splut.woorden.trol",
     )
-    @reads("splut.interp.pull-and-throw", "splut.interp.blocked-throw")
+    @reads("splut.interp.pull-and-throw", "splut.interp.blocked-throw",
+           "splut.interp.rock-under-troll")
     def _troll_violation(self, state: State, action: Step) -> Violation | None:
         """A troll steps onto a free square or onto a rock (then it must throw), optionally pulling
         the rock straight behind it (splut.interp.pull-straight, splut.interp.pull-and-throw)."""
@@ -863,7 +878,9 @@ class Splut(Game[State, Any]):
             return violation("splut.beweging.bezet", f"{NAMES[to]} is occupied")
         behind = NEXT[frm][OPPOSITE[DIRECTION[frm, to]]]
         if action.pull:
-            if behind == OFF or board[behind] != ROCK:
+            if behind == OFF or not (
+                board[behind] == ROCK or (self._under_free and behind in state.rocks)
+            ):
                 return violation(
                     "splut.trol.trekken-recht",
                     f"no rock stands straight behind the troll on {NAMES[frm]} to pull",
@@ -883,7 +900,9 @@ class Splut(Game[State, Any]):
             after = bytearray(board)
             after[frm] = ROCK if frm in state.rocks else EMPTY
             if action.pull:
-                after[behind], after[frm] = EMPTY, ROCK
+                if board[behind] == ROCK:  # a troll standing on it stays (rock-under-troll)
+                    after[behind] = EMPTY
+                after[frm] = ROCK
             after[to] = board[frm]
             kinds = self._kinds[state.to_move]
             if not any(
@@ -916,7 +935,8 @@ class Splut(Game[State, Any]):
     @clause("splut.zet.verdelen", "splut.trol.trekken", "splut.trol.werpen",
             "splut.tovenaar.zweven", "splut.tovenaar.stoppen", "splut.tovenaar.geduwd-getrokken",
             "splut.dwerg.duwen", "splut.beweging.orthogonaal")
-    @reads("splut.interp.levitate-behind", "splut.interp.levitate-blocked", "splut.interp.blocked-throw")
+    @reads("splut.interp.levitate-behind", "splut.interp.levitate-blocked",
+           "splut.interp.blocked-throw", "splut.interp.rock-under-troll")
     def successor(self, state: State, action: Any) -> State:
         """The state after ``action`` (a step here; throws and passes in ``_throw`` and
         ``_pass``), assumed legal."""
@@ -940,7 +960,8 @@ class Splut(Game[State, Any]):
                 lev = ACTIVE
                 r2 = NEXT_IN[STEP_DIR[to - frm + 9]][r]
                 if r2 != OFF and (board[r2] == EMPTY or (r2 == frm and self._lev_behind)):
-                    after[r] = EMPTY
+                    if board[r] == ROCK:  # a troll standing on it stays (rock-under-troll)
+                        after[r] = EMPTY
                     after[r2] = ROCK
                     lev_rock = r2
                     rocks, before, now = _remap_one(r, r2, rocks, before, now)
@@ -953,7 +974,8 @@ class Splut(Game[State, Any]):
             after[frm] = ROCK if self._blocked_throw and frm in rocks else EMPTY
             if action.pull:
                 behind = NEXT[frm][OPPOSITE[STEP_DIR[to - frm + 9]]]
-                after[behind] = EMPTY
+                if board[behind] == ROCK:  # a troll standing on it stays (rock-under-troll)
+                    after[behind] = EMPTY
                 after[frm] = ROCK
                 rocks, before, now = _remap_one(behind, frm, rocks, before, now)
             if board[to] == ROCK:

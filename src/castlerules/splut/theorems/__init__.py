@@ -25,6 +25,7 @@ step).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from castlerules.core.theorem import Status, Theorem
@@ -76,10 +77,18 @@ from castlerules.splut.theorems.model import (
     on_board,
     refine_board_model,
 )
+from castlerules.splut.theorems.pieces import (
+    CLAUSE_PREDICATES,
+    check_clause,
+    check_under_troll,
+)
 from castlerules.splut.theorems.setup import (
     _SEAT_WORDS,
     _named_squares,
     check_board,
+    check_seating,
+    check_start,
+    clockwise_of,
     seat_index,
     start_squares,
 )
@@ -113,6 +122,7 @@ from castlerules.splut.theorems.transition import (
 )
 
 __all__ = [
+    "CLAUSE_PREDICATES",
     "GAME",
     "KIND_NAMES",
     "K_DWARF",
@@ -148,6 +158,7 @@ __all__ = [
     "board_of",
     "candidates",
     "check_board",
+    "check_clause",
     "check_deadlock",
     "check_end_z3",
     "check_line_lemma",
@@ -155,11 +166,15 @@ __all__ = [
     "check_no_step",
     "check_push_z3",
     "check_rocks_z3",
+    "check_seating",
+    "check_start",
     "check_state_invariants",
     "check_steps_z3",
     "check_tables",
     "check_throw_z3",
     "check_transition",
+    "check_under_troll",
+    "clockwise_of",
     "decode",
     "family",
     "find_deadlock",
@@ -215,8 +230,38 @@ DEADLOCK_FINDING = (
     "deadlock exists (proved for 2, 3 and 4 players)."
 )
 TESTS = "tests/splut/test_splut_theorems.py"
+CLAUSE_TESTS = "tests/splut/test_splut_clauses.py"
+#: The interpretations each clause predicate's statement depends on.
+CLAUSE_READINGS: dict[str, tuple[str, ...]] = {
+    "splut.pull-optional": ("pull-and-throw", "pull-straight"),
+    "splut.throw-at-once": ("blocked-throw", "throw-step"),
+    "splut.throw-crushes": ("throw-own-sorcerer", "blocked-throw", "rocks-stay"),
+    "splut.levitation-blocked": ("levitate-behind", "levitate-blocked", "levitate-ahead"),
+    "splut.levitation-follows": ("levitate-behind", "levitate-any-rock", "levitate-start"),
+    "splut.own-pieces": ("step-pieces", "occupied-exceptions"),
+}
 
 
+
+
+#: The interpretations the independent reading (reference.Reference) follows: the transition
+#: theorems state what each of their options does.
+TRANSITION_READINGS = ('seating', 'steps-per-turn', 'pull-and-throw', 'blocked-throw', 'rock-under-troll', 'throw-own-sorcerer', 'push-distance', 'push-edge', 'levitate-any-rock', 'levitate-behind', 'levitate-ahead', 'levitate-blocked', 'levitate-start', 'previous-and-this-turn', 'previous-player', 'previous-player-eliminated', 'no-legal-step', 'winner', 'throw-step', 'occupied-exceptions', 'step-pieces', 'pull-straight')
+
+
+def under_readings(game: Splut, interps: Sequence[str]) -> str:
+    """What the game's options of ``interps`` say, in words (the spec's option texts), for a
+    statement: "Under the default readings." when none departs from the default."""
+    spec = game.spec
+    said = []
+    for short in interps:
+        interp = spec.interpretation(short)
+        chosen = game.reading(interp.id)
+        if chosen != interp.default:
+            said.append(f"{interp.short_id} = {chosen}: {interp.option(chosen).text}")
+    if not said:
+        return "Under the default readings."
+    return "Under " + " ".join(said)
 
 
 def theorems(game: Any = None) -> tuple[Theorem, ...]:
@@ -250,7 +295,78 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
         {"expected": Status.COUNTEREXAMPLE, "finding": DEADLOCK_FINDING}
         if read("levitate-ahead") == "forbidden" else {}
     )
+    clause_theorems = tuple(
+        Theorem(
+            tid, GAME,
+            (predicate.__doc__ or "").strip() + f" Exhaustive over every state within two actions "
+            f"of the seed positions (four of the start), {n} players. " + under_readings(g, deps),
+            clauses, "exhaustive", functools.partial(check_clause, g, tid),
+            fails_with=f"{CLAUSE_TESTS}::test_clause_theorem_catches_a_broken_rule[{tid}]",
+            depends_on=("players", *deps),
+        )
+        for tid, (predicate, clauses) in CLAUSE_PREDICATES.items()
+        for deps in [CLAUSE_READINGS.get(tid, ())]
+    )
     return (
+        Theorem(
+            "splut.start", GAME,
+            f"With {n} players, the start is the rulebook's: four rocks ('Er staan altijd 4 rotsen "
+            "op het spelbord'), on the four tips ('De 4 vakken met slechts één aangrenzend vak'); "
+            f"{n} teams, each of a sorcerer, a troll and a dwarf, on the squares of its seat — "
+            "the dwarf in front of the rock, the troll to its right, the sorcerer to its left, as "
+            "the start-positions option reads right and left —, the seats those of the seating "
+            "option; the starter the text names ('De tegenstander rechts van hem begint', 'De "
+            "vierde tegenstander ... begint') to move, with one step ('slechts recht op één "
+            "beweging'; three under steps-per-turn = always-three). Every value from the "
+            "rulebook's facts (exhaustive). " + under_readings(g, ("start-positions", "seating",
+                                                                  "steps-per-turn")),
+            ("splut.onderdelen.stukken", "splut.onderdelen.vier-rotsen", "splut.begin.alle-rotsen",
+             "splut.begin.rotsen-hoeken", "splut.begin.opstelling", "splut.rotsen.vier",
+             "splut.zet.eerste-een", "splut.zitten.drie-begin", "splut.zitten.vier-begin"),
+            "exhaustive", functools.partial(check_start, g),
+            fails_with=f"{CLAUSE_TESTS}::test_start_theorem_catches_a_wrong_start",
+            depends_on=("players", "start-positions", "seating", "steps-per-turn"),
+        ),
+        Theorem(
+            "splut.seating", GAME,
+            "Splut! is for 2 to 4 players ('Splut! ondersteunt 2 tot 4 spelers'): a game is made "
+            f"for exactly those counts. With {n} players every player has a seat of its own, the "
+            "second to sit down opposite the first ('tegenover de eerste tegenstander'), in an "
+            "order of sitting down the text allows (under seating = seating-order: the players' "
+            "numbers), and the first to move is the starter the text names for that order; after "
+            "every turn, from every pattern of teams on the board (a team eliminated or a seat "
+            "empty), the turn passes to the player on the mover's left ('gaat de beurt verder bij "
+            "de speler links van hem'), skipping empty seats and teams that have left. Seats, "
+            "opposite, left and right from the rulebook's facts (exhaustive). "
+            + under_readings(g, ("seating",)),
+            ("splut.verloop.spelers", "splut.zitten.twee", "splut.zitten.drie",
+             "splut.zitten.drie-begin", "splut.zitten.vier", "splut.zitten.vier-begin",
+             "splut.verloop.klok", "splut.zet.afwisselen", "splut.winnen.team-weg"),
+            "exhaustive", functools.partial(check_seating, g),
+            fails_with=f"{CLAUSE_TESTS}::test_seating_theorem_catches_a_wrong_order",
+            depends_on=("players", "player-count", "seating"),
+        ),
+        Theorem(
+            "splut.rock-under-troll", GAME,
+            "Under blocked-throw = rock-stays a rock can lie under a troll. Under rock-under-troll "
+            "= forbidden no legal step levitates it or pulls it while the troll stands on it; "
+            "under rock-under-troll = allowed ('Een tovenaar kan rotsen laten zweven'; a troll "
+            "'kan een rots van een aangrenzend vak ... trekken') a sorcerer that has not "
+            "levitated yet this turn may levitate it, unless the previous player moved it, with "
+            "every step onto a free square that moves the rock onto a free square — afterwards "
+            "the rock lies one square the sorcerer's way and the troll stays —, and a troll not "
+            "standing on a rock may pull it with every step onto a free square straight away from "
+            "it — afterwards the rock lies on the square that troll left and the other troll "
+            "stays; the sorcerer never enters the troll's square (exhaustive over every state "
+            "with a rock under a troll within two actions of three seed positions, 2 players; "
+            "under allowed the family must hold such levitations and pulls). "
+            + under_readings(g, ("rock-under-troll",)),
+            ("splut.tovenaar.zweven", "splut.trol.trekken", "splut.tovenaar.vorige-speler"),
+            "exhaustive", functools.partial(check_under_troll, g),
+            fails_with=f"{CLAUSE_TESTS}::test_rock_under_troll_theorem_catches_both_ways",
+            depends_on=("rock-under-troll", "blocked-throw"),
+        ),
+        *clause_theorems,
         Theorem(
             "splut.board", GAME,
             "The board is the 41-square diamond of the interpretation, the game's neighbour and "
@@ -263,6 +379,7 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
              "splut.zet.eerste-een"),
             "exhaustive", functools.partial(check_board, g),
             fails_with=f"{TESTS}::test_board_theorem_catches_a_wrong_start",
+            depends_on=('start-positions', 'seating', 'steps-per-turn'),
         ),
         Theorem(
             "splut.throw-lands", GAME,
@@ -274,6 +391,7 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "trajectory function the game calls).",
             throw, "z3", functools.partial(check_throw_z3, blocked_ok=blocked),
             fails_with=f"{TESTS}::test_throw_theorem_catches_broken_landing",
+            depends_on=('blocked-throw',),
         ),
         Theorem(
             "splut.push-line", GAME,
@@ -283,6 +401,7 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "edge in order) and changes nothing else (the push function the game calls).",
             push, "z3", functools.partial(check_push_z3, slide=slide),
             fails_with=f"{TESTS}::test_push_theorem_catches_broken_push",
+            depends_on=('push-distance', 'push-edge'),
         ),
         Theorem(
             "splut.rocks-kept", GAME,
@@ -292,6 +411,7 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             (*rocks, "splut.werpen.vlucht", "splut.dwerg.duwen"), "z3",
             functools.partial(check_rocks_z3, slide=slide, blocked_ok=blocked),
             fails_with=f"{TESTS}::test_rocks_theorem_catches_broken_rules",
+            depends_on=('push-distance', 'blocked-throw', 'rocks-stay'),
         ),
         Theorem(
             "splut.step-count", GAME,
@@ -302,15 +422,18 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "throw or a pass starts the next turn (the bookkeeping functions the game calls).",
             steps, "z3", functools.partial(check_steps_z3, opening=g.opening),
             fails_with=f"{TESTS}::test_step_theorem_catches_broken_count",
+            depends_on=('steps-per-turn',),
         ),
         Theorem(
             "splut.next-player", GAME,
-            "With 2, 3 and 4 players (seated as the game's reading says), after every turn the "
-            "next player is the first one after the mover in clockwise seat order whose sorcerer "
-            "is on the board — never a team that has left (z3 over every pattern of teams; the "
-            "game's tables of who moves next are checked against this kernel entry by entry).",
-            order, "z3", functools.partial(check_next_player_z3, g),
+            f"With {n} players (seated as the seating option says), after every turn the next "
+            "player is the first one after the mover in clockwise seat order — seat after seat to "
+            "the left, from the rulebook's facts — whose sorcerer is on the board, never a team "
+            "that has left (z3 over every pattern of teams; the game's table of who moves next "
+            "is checked against this kernel over that order, entry by entry).",
+            order, "z3", functools.partial(check_next_player_z3, g, every_count=False),
             fails_with=f"{TESTS}::test_next_player_theorem_catches_a_wrong_order",
+            depends_on=('players', 'seating'),
         ),
         Theorem(
             "splut.elimination", GAME,
@@ -320,19 +443,21 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "thrower) — inductive step, 2-4 players.",
             end, "z3", functools.partial(check_end_z3, thrower_wins=thrower_wins),
             fails_with=f"{TESTS}::test_elimination_theorem_catches_broken_kill",
+            depends_on=('winner',),
         ),
         Theorem(
             "splut.tables", GAME,
             "Every entry of the tables the game runs on its hot path is what it stands for: the "
             "turn bookkeeping (every turn below 1024, 0-3 steps left) is the kernels', the throw "
             "kinds are the clauses', each interned action is the step of its slot, the line "
-            "slices are the board's lines (exhaustive, 2-4 players).",
-            (*steps, *throw[:6]), "exhaustive", functools.partial(check_tables, g),
+            f"slices are the board's lines (exhaustive, {n} players).",
+            (*steps, *throw[:6]), "exhaustive", functools.partial(check_tables, g, every_count=False),
             fails_with=f"{TESTS}::test_tables_theorem_catches_a_wrong_table",
+            depends_on=('players', 'steps-per-turn', 'throw-own-sorcerer'),
         ),
         Theorem(
             "splut.transition", GAME,
-            "For 2, 3 and 4 players, on every state within three actions of the seed positions "
+            f"For {n} players, on every state within three actions of the seed positions "
             "that put each rule of the rulebook within reach, and five of the start (pulls, throws "
             "and kills, SPLUT! on a dwarf, pushes and the edge, levitation and its bookkeeping, "
             "the previous player's rocks, blocked throws, a player without a step, the end): the "
@@ -341,18 +466,21 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "action (pieces, rocks, player to move, turn, steps left, throw, levitation, moved "
             "rocks) are exactly those of an independent reading of the rules, which shares only "
             "the board geometry (itself checked by splut.board) with the game; and every "
-            "position and legal action written as text reads back (exhaustive).",
+            "position and legal action written as text reads back (exhaustive). "
+            + under_readings(g, TRANSITION_READINGS),
             (*turn_rules, *steps, *order, *end, *throw[:5], *push[:2]), "exhaustive",
-            functools.partial(check_transition, g, 3),
+            functools.partial(check_transition, g, 3, every_count=False),
             fails_with=f"{TESTS}::test_transition_theorem_catches_broken_rules",
+            depends_on=('players', 'seating', 'steps-per-turn', 'pull-and-throw', 'blocked-throw', 'rock-under-troll', 'throw-own-sorcerer', 'push-distance', 'push-edge', 'levitate-any-rock', 'levitate-behind', 'levitate-ahead', 'levitate-blocked', 'levitate-start', 'previous-and-this-turn', 'previous-player', 'previous-player-eliminated', 'no-legal-step', 'winner', 'throw-step', 'occupied-exceptions', 'step-pieces', 'pull-straight'),
         ),
         Theorem(
             "splut.transition-deep", GAME,
             "The same as splut.transition one action further: every state within four actions "
-            "of the seed positions and six of the start, for 2, 3 and 4 players (exhaustive).",
+            f"of the seed positions and six of the start, for {n} players (exhaustive).",
             (*turn_rules, *steps, *order, *end, *throw[:5], *push[:2]), "exhaustive",
-            functools.partial(check_transition, g, 4), deep=True,
+            functools.partial(check_transition, g, 4, every_count=False), deep=True,
             fails_with=f"{TESTS}::test_transition_theorem_catches_broken_rules",
+            depends_on=('players', 'seating', 'steps-per-turn', 'pull-and-throw', 'blocked-throw', 'rock-under-troll', 'throw-own-sorcerer', 'push-distance', 'push-edge', 'levitate-any-rock', 'levitate-behind', 'levitate-ahead', 'levitate-blocked', 'levitate-start', 'previous-and-this-turn', 'previous-player', 'previous-player-eliminated', 'no-legal-step', 'winner', 'throw-step', 'occupied-exceptions', 'step-pieces', 'pull-straight'),
         ),
         Theorem(
             "splut.state-invariants", GAME,
@@ -369,6 +497,7 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "z3", functools.partial(check_state_invariants, g), basis="model",
             refinement="castlerules.splut.theorems.refine_board_model",
             fails_with=f"{TESTS}::test_state_invariants_theorem_catches_broken_rules",
+            depends_on=('blocked-throw', 'rock-under-troll', 'push-distance', 'throw-own-sorcerer', 'levitate-behind', 'levitate-ahead', 'levitate-blocked', 'rocks-stay', 'occupied-exceptions'),
         ),
         Theorem(
             "splut.always-a-step", GAME,

@@ -244,13 +244,15 @@ def check_steps_z3(
 
 # -- who moves next -----------------------------------------------------------------------------
 def check_next_player_z3(
-    game: Splut, next_player: Callable[..., Any] = kernel.next_player
+    game: Splut, next_player: Callable[..., Any] = kernel.next_player, every_count: bool = True
 ) -> Result:
-    """For this game's players and seating, every player to move and every pattern of teams on
-    the board: the next player is the first one after it in clockwise seat order whose sorcerer is
-    on the board (the same player only if no other is left), never a team that has left; and the
-    game's table of who moves next is this kernel's, entry by entry."""
-    for g in _every_count(game):
+    """For this game's players and seating (all of 2, 3 and 4 players, or with ``every_count``
+    False the game's own count), every player to move and every pattern of teams on the board:
+    the next player is the first one after it in clockwise seat order — the order of the
+    rulebook's facts: seat after seat to the left — whose sorcerer is on the board (the same
+    player only if no other is left), never a team that has left; and the game's table of who
+    moves next is this kernel's over that order, entry by entry."""
+    for g in (_every_count(game) if every_count else [game]):
         found = _next_player_z3(g, next_player)
         if found.status is not Status.PROVED:
             return found
@@ -266,7 +268,9 @@ def _alive_shower(current: int, alive: Sequence[Any]) -> Callable[[z3.ModelRef],
 
 
 def _next_player_z3(game: Splut, next_player: Callable[..., Any]) -> Result:
-    n, cycle = game.num_players, game.clockwise
+    from castlerules.splut.theorems.setup import clockwise_of
+
+    n, cycle = game.num_players, clockwise_of(game)
     results = []
     for current in range(n):
         alive = [z3.Bool(f"p{p}_on_board") for p in range(n)]
@@ -353,9 +357,9 @@ def check_end_z3(
 
 
 # -- the tables the game runs -------------------------------------------------------------------
-def check_tables(game: Splut) -> Result:
-    """``tables_of`` for 2, 3 and 4 players under the game's readings."""
-    for g in _every_count(game):
+def check_tables(game: Splut, every_count: bool = True) -> Result:
+    """``tables_of`` for 2, 3 and 4 players (or the game's own count) under the game's readings."""
+    for g in (_every_count(game) if every_count else [game]):
         found = tables_of(g)
         if found.status is not Status.PROVED:
             return found

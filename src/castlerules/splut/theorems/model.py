@@ -75,10 +75,13 @@ def _flat(pieces: Sequence[Sequence[Any]]) -> list[Any]:
 def model_step(
     rocks: Sequence[Any], pieces: Sequence[Sequence[Any]], p: int, k: int, d: int,
     pull: bool = False, lev: int | None = None, behind_ok: bool = True, ahead_ok: bool = True,
+    under_ok: bool = False,
 ) -> tuple[Any, list[Any], list[list[Any]], Any]:
     """(legal, rocks, pieces, held) after player p's sorcerer (k = 0) or troll (k = 1) steps in
     direction d; ``lev`` is the index of a levitated rock; ``held``: the troll has stepped onto a
-    rock and holds it. A rock under a troll can be neither levitated nor pulled into."""
+    rock and holds it. A rock under a troll can be neither levitated nor pulled into the square the
+    troll leaves, unless ``under_ok`` (reading rock-under-troll = allowed); the sorcerer never steps
+    into a troll's square."""
     items = [*rocks, *_flat(pieces)]
     trolls = [t[Piece.TROLL] for t in pieces]
     new_rocks, new_pieces = list(rocks), [list(t) for t in pieces]
@@ -93,8 +96,9 @@ def model_step(
             r = rocks[lev]
             r2 = nxt(r, d)
             rock_moves = And(r2 != OFF, Or(Not(_at(items, r2)), And(r2 == x, behind_ok)))
-            legal = And(x != OFF, y != OFF, Not(Or(*(t == r for t in trolls))), rock_moves,
-                        Or(Not(_at(items, y)), And(y == r, ahead_ok)))
+            under = Or(*(t == r for t in trolls))
+            legal = And(x != OFF, y != OFF, Or(under_ok, Not(under)), rock_moves,
+                        Or(Not(_at(items, y)), And(y == r, ahead_ok, Not(under))))
             new_rocks[lev] = r2
     else:
         behind = nxt(x, (d + 2) % 4)
@@ -103,10 +107,18 @@ def model_step(
             _flat(pieces), y)))))
         if pull:
             legal = And(legal, behind != OFF, Or(*(r == behind for r in rocks)),
-                        Not(Or(*(r == behind for r in trolls))), Not(Or(*(r == x for r in rocks))))
+                        Or(under_ok, Not(Or(*(r == behind for r in trolls)))),
+                        Not(Or(*(r == x for r in rocks))))
             new_rocks = [If(r == behind, x, r) for r in rocks]
         held = is_rock
     return legal, new_rocks, new_pieces, held
+
+
+def under_free(game: Splut) -> bool:
+    """A rock lying under a troll may be levitated or pulled (blocked-throw = rock-stays and
+    rock-under-troll = allowed)."""
+    return (game.reading("blocked-throw") == "rock-stays"
+            and game.reading("rock-under-troll") == "allowed")
 
 
 def model_push(
@@ -249,6 +261,7 @@ def model_after(game: Splut, state: State, action: Any) -> tuple[Any, tuple[int,
             rocks, pieces, p, k, d, action.pull, lev,
             behind_ok=game.reading("levitate-behind") == "allowed",
             ahead_ok=game.reading("levitate-ahead") == "allowed",
+            under_ok=under_free(game),
         )
         if lev is not None and not legal and game.reading("levitate-blocked") == "rock-stays":
             legal, r2, p2, _ = model_step(rocks, pieces, p, k, d)  # the blocked rock stays
@@ -396,7 +409,8 @@ def check_state_invariants(
             (Piece.TROLL, False, None), (Piece.TROLL, True, None),
         ]
         for k, pull, lev in variants:
-            legal, r2, p2, held = step(rocks, pieces, 0, k, d, pull, lev, behind_ok, ahead_ok)
+            legal, r2, p2, held = step(rocks, pieces, 0, k, d, pull, lev, behind_ok, ahead_ok,
+                                       under_free(game))
             post = If(held, board_invariant(r2, p2, held=0, resting=resting),
                       board_invariant(r2, p2, resting=resting))
             result = z3_prove(post, assumptions=[pre, legal], render=show,

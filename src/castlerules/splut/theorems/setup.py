@@ -18,6 +18,7 @@ from castlerules.splut.reference import Reference
 from castlerules.splut.rules import (
     Splut,
 )
+from castlerules.splut.state import State, Step
 from castlerules.splut.theorems._common import (
     _every_count,
     _refute,
@@ -106,3 +107,162 @@ def seat_index(seat: Any) -> int:
     """A seat's place in the words South, West, North, East."""
     return ("SOUTH", "WEST", "NORTH", "EAST").index(seat.name)
 
+
+
+# -- the start, the seats and the turn order, against the rulebook's facts -----------------------
+def fact(fid: str) -> Any:
+    """A rulebook fact of Splut! (``[[fact]]`` in specs/splut.toml): never a value of the code."""
+    from castlerules.core.spec import load_spec
+
+    return load_spec("splut").fact(fid)
+
+
+def seats_of(game: Splut) -> list[str]:
+    """The seat of each player ("south", ...) as the seating option of ``game`` rules it (fact)."""
+    return list(fact("seats")[game.reading("seating")][str(game.num_players)])
+
+
+def sitting_orders(game: Splut) -> list[tuple[int, ...]]:
+    """The orders in which the players may have sat down, as the text tells it ("Hoe te zitten"):
+    the second opposite the first, the third in one of the two seats left, the fourth in the last.
+    Under seating = seating-order the players are numbered as they sat down: only 0, 1, 2, 3."""
+    import itertools
+
+    seats, opposite = seats_of(game), fact("opposite")
+    n = game.num_players
+    if game.reading("seating") == "seating-order":
+        orders: Sequence[tuple[int, ...]] = [tuple(range(n))]
+    else:
+        orders = list(itertools.permutations(range(n)))
+    return [o for o in orders if seats[o[1]] == opposite[seats[o[0]]]]
+
+
+def text_starter(game: Splut, order: Sequence[int]) -> int:
+    """Who begins if the players sat down in ``order``: with 3 players the one to the right of the
+    third ("De tegenstander rechts van hem begint het spel"), with 4 the fourth ("De vierde
+    tegenstander ... begint"); with 2 the text names no starter and the first to sit begins."""
+    seats = seats_of(game)
+    n = game.num_players
+    if n == 3:
+        assert fact("starter-three") == "right of the third"
+        return seats.index(fact("right-of")[seats[order[2]]])
+    if n == 4:
+        assert fact("starter-four") == "the fourth"
+        return order[3]
+    return order[0]
+
+
+def check_start(game: Splut) -> Result:
+    """The start of ``game`` (its player count and readings) against the rulebook's facts: four
+    rocks, on the four tips; as many teams as players, each of a sorcerer, a troll and a dwarf, on
+    the squares of its seat as the start-positions option places them; the text's starter to move,
+    with the first turn's steps (steps-per-turn: 1, or 3 under always-three)."""
+    start = game.initial_state()
+    n = game.num_players
+    view = fact(f"start-{game.reading('start-positions')}")
+    seats = seats_of(game)
+    if len(start.rocks) != fact("rocks") or sorted(NAMES[r] for r in start.rocks) != sorted(
+        fact("rock-squares")
+    ):
+        return _refute(game, start, f"the rocks start on {[NAMES[r] for r in start.rocks]}, "
+                                    f"not on the {fact('rocks')} tips {fact('rock-squares')}")
+    if len(start.pieces) != n:
+        return _refute(game, start, f"{len(start.pieces)} teams for {n} players")
+    for p, seat in enumerate(seats):
+        if view[seat]["rock"] not in {NAMES[r] for r in start.rocks}:
+            return _refute(game, start, f"no rock on {view[seat]['rock']} in front of {seat}")
+        for k, piece in enumerate(fact("team")):
+            where = start.pieces[p][k]
+            if where == OFF or NAMES[where] != view[seat][piece]:
+                return _refute(game, start, f"player {p} ({seat}): its {piece} starts on "
+                                            f"{NAMES.get(where, 'no square')}, the rulebook "
+                                            f"says {view[seat][piece]}")
+    starters = {text_starter(game, o) for o in sitting_orders(game)}
+    opening = game.reading("steps-per-turn") == "opening"
+    steps = fact("steps-first-turn") if opening else fact("steps-later")
+    if start.to_move not in starters or (game.reading("seating") == "clockwise"
+                                         and start.to_move != 0):
+        return _refute(game, start, f"player {start.to_move} begins; the text's starter is one "
+                                    f"of {sorted(starters)}")
+    if (start.turn, start.steps_left, start.throw_from, start.moved_before, start.moved_now) != (
+        0, steps, OFF, frozenset(), frozenset()
+    ):
+        return _refute(game, start, f"the first turn has {start.steps_left} steps, not {steps}")
+    return Result.proved(f"{n} players: rocks, {n} teams of three, the starter and the first turn")
+
+
+def next_seat(game: Splut, mover: int, alive: Sequence[int]) -> int:
+    """Who moves after ``mover`` by the rulebook: the next player to the left ("de speler links van
+    hem"), seat after seat, skipping seats that are empty or whose team has left; the mover again
+    only if nobody else is left."""
+    seats, left = seats_of(game), fact("left-of")
+    seat = seats[mover]
+    for _ in range(4):
+        seat = left[seat]
+        if seat in seats and seats.index(seat) in alive:
+            return seats.index(seat)
+    return mover
+
+
+def check_seating(game: Splut) -> Result:
+    """For the game's player count and seating option: the game can be made for exactly the
+    rulebook's player counts; every player has its own seat; the second to sit down sits opposite
+    the first ("tegenover"), in some order of sitting down the text allows — under seating-order
+    in the order of the player numbers — and the first player to move is the starter the text
+    names for that order; and, playing a step that ends a turn from every pattern of teams on the
+    board (two or more, the mover among them), the next player is the one to the mover's left,
+    skipping seats that are empty or whose team has left."""
+    import itertools
+
+    from castlerules.core.catalog import make
+    from castlerules.core.errors import RulesError
+
+    counts = fact("players")
+    for k in range(min(counts) - 1, max(counts) + 2):
+        try:
+            made = make("splut", players=k).num_players
+        except RulesError:
+            made = None
+        if (made == k) != (k in counts):
+            return Result.refuted(f"players={k}: {'made' if made else 'refused'}",
+                                  "the player counts are not the rulebook's 2 to 4")
+    n = game.num_players
+    seats = seats_of(game)
+    start = game.initial_state()
+    if len(set(seats)) != n or [s.name.lower() for s in game.seats] != seats:
+        return _refute(game, start, f"the players sit {[s.name for s in game.seats]}, the "
+                                    f"seating option says {seats}")
+    orders = sitting_orders(game)
+    if not orders or start.to_move not in {text_starter(game, o) for o in orders}:
+        return _refute(game, start, f"player {start.to_move} begins: no order of sitting down "
+                                    "the text allows makes that player the starter")
+    checked = 0
+    for size in range(2, n + 1):
+        for alive in itertools.combinations(range(n), size):
+            for mover in alive:
+                pieces = tuple(t if p in alive else (OFF, OFF, OFF)
+                               for p, t in enumerate(start.pieces))
+                state = State(pieces=pieces, rocks=start.rocks, to_move=mover, turn=4,
+                              steps_left=1)
+                step = next(a for a in game.legal_actions(state) if isinstance(a, Step)
+                            and a.frm == pieces[mover][0] and a.lev == OFF)
+                after = game.successor(state, step)
+                want = next_seat(game, mover, alive)
+                if after.to_move != want or after.steps_left != fact("steps-later"):
+                    return _refute(game, state, f"after player {mover}'s turn player "
+                                                f"{after.to_move} moves; the rulebook says "
+                                                f"player {want} (to the left)", step)
+                checked += 1
+    return Result.proved(f"{n} players: seats, starter and {checked} turn ends")
+
+
+def clockwise_of(game: Splut) -> tuple[int, ...]:
+    """The players in the order the turn passes ("de speler links van hem"), from player 0: seat
+    after seat to the left, as the rulebook's facts say (never the game's own table)."""
+    seats, left = seats_of(game), fact("left-of")
+    order, seat = [], seats[0]
+    for _ in range(4):
+        if seat in seats:
+            order.append(seats.index(seat))
+        seat = left[seat]
+    return tuple(order)
