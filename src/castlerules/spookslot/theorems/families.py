@@ -24,11 +24,13 @@ def _places(game: Spookslot) -> list[str]:
 
 
 def _fill(game: Spookslot, mover: tuple[str, ...], others: Sequence[str],
-          turn: int = 0) -> tuple[tuple[str, ...], ...] | None:
-    """Pawns with the mover's on ``mover`` and the other players' pawns on ``others`` (in order;
-    the rest behind the start line); None if they do not fit."""
+          turn: int = 0, owner: int | None = None) -> tuple[tuple[str, ...], ...] | None:
+    """Pawns with the mover's on ``mover`` and the other players' pawns on ``others`` (in order,
+    ``owner``'s pawns first if given; the rest behind the start line); None if they do not fit."""
     per, n = game.pawns_per_player, game.num_players
     slots = [(p, k) for p in range(n) if p != turn for k in range(per)]
+    if owner is not None:
+        slots.sort(key=lambda pk: pk[0] != owner)
     if len(others) > len(slots):
         return None
     at = dict(zip(slots, others))
@@ -73,6 +75,9 @@ def move_states(game: Spookslot, blockers: int) -> Iterator[State]:
     bits = {v: q for q, v in game.board.bit.items() if v}
     n, per = game.num_players, game.pawns_per_player
     for turn in sorted({0, n - 1}):
+        # with 3 or more players the other pawns are the last other player's first: every
+        # player's pawns block, not only the next player's
+        owner = max(p for p in range(n) if p != turn) if n > 2 else None
         for q in _places(game):
             near = [bits[1 << i] for i in range(reach_of(q, game.window).bit_length())
                     if reach_of(q, game.window) >> i & 1]
@@ -86,14 +91,14 @@ def move_states(game: Spookslot, blockers: int) -> Iterator[State]:
                         if own is not None and own in rest:
                             rest.remove(own)
                         mover = (q,) if own is None else (q, own)
-                        pawns = _fill(game, mover, rest, turn)
+                        pawns = _fill(game, mover, rest, turn, owner)
                         if pawns is None or any(all(x == EXIT for x in ps) for ps in pawns):
                             continue
                         first, released = _bookkeeping(game, pawns)
                         for face in faces:
-                            s = State(pawns, turn, Phase.MOVE, face, (), first, released)
-                            if game.legal_actions(s):  # consistent by construction
-                                yield s
+                            # consistent by construction; MoveCases keeps those where the
+                            # rules or the game allow a move
+                            yield State(pawns, turn, Phase.MOVE, face, (), first, released)
 
 
 def roll_states(game: Spookslot) -> Iterator[State]:
@@ -126,19 +131,25 @@ def _roll_phases(game: Spookslot, own: tuple[str, ...], other: list[str],
 
 def ball_states(game: Spookslot) -> Iterator[State]:
     """Two pawns on every pair of squares, one in danger: the mover's and another player's, or
-    both of the mover's, or the mover's second pawn and another player's."""
+    both of the mover's, or the mover's second pawn and another player's. With 3 or more
+    players the other pawn belongs to each other player in turn, on every pair of danger squares
+    and the first safe square."""
     b = game.board
-    squares = list(b.ids)
     n = game.num_players
+    squares = list(b.ids) if n == 2 else [q for q in b.ids if q in b.danger] + [
+        next(q for q in b.ids if q not in b.danger)]
     two = game.pawns_per_player == 2
     for turn in sorted({0, n - 1}):
+        owners = [p for p in range(n) if p != turn]
         for q, r in itertools.product(squares, repeat=2):
             if q not in b.danger and r not in b.danger:
                 continue
             layouts = [((q, START), [r]), ((q, r), []), ((START, q), [START, r])] if two else \
                 [((q,), [r])]
-            for own, others in layouts:
-                pawns = _fill(game, own, others, turn)
+            for (own, others), owner in itertools.product(layouts, owners):
+                if not others and owner != owners[0]:
+                    continue
+                pawns = _fill(game, own, others, turn, owner)
                 if pawns is None:
                     continue
                 first, released = _bookkeeping(game, pawns)
@@ -148,8 +159,8 @@ def ball_states(game: Spookslot) -> Iterator[State]:
 
 
 def passage_states(game: Spookslot) -> Iterator[State]:
-    """Every placement of the mover's two pawns and another player's pawn on the red star squares
-    (or elsewhere), with every set of them still to decide."""
+    """Every placement of the mover's two pawns and another player's pawn (each other player in
+    turn) on the red star squares (or elsewhere), with every set of them still to decide."""
     b = game.board
     stars = list(b.red_stars)
     n = game.num_players
@@ -157,8 +168,11 @@ def passage_states(game: Spookslot) -> Iterator[State]:
     owns = list(itertools.product(["t1", *stars], [START, *stars])) if two else \
         [(x,) for x in ("t1", *stars)]
     for turn in sorted({0, n - 1}):
-        for own, theirs in itertools.product(owns, [None, *stars]):
-            pawns = _fill(game, tuple(own), [theirs] if theirs else [], turn)
+        owners = [p for p in range(n) if p != turn]
+        for own, theirs, owner in itertools.product(owns, [None, *stars], owners):
+            if theirs is None and owner != owners[0]:
+                continue
+            pawns = _fill(game, tuple(own), [theirs] if theirs else [], turn, owner)
             if pawns is None:
                 continue
             on_star = [(p, k) for p, ps in enumerate(pawns) for k, x in enumerate(ps)

@@ -4,7 +4,7 @@ moves and their successors against the step-by-step reading."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from castlerules.core.theorem import Result
@@ -74,17 +74,29 @@ class MoveCases:
     """The move positions of one game with the reading's moves for each, enumerated once and
     shared by the two move theorems."""
 
-    def __init__(self, game: Spookslot, blockers: int, keep: bool = True) -> None:
+    def __init__(self, game: Spookslot, blockers: int, keep: bool = True,
+                 family: Callable[[], Iterator[State]] | None = None,
+                 what: str = "") -> None:
         self.game, self.blockers, self.keep = game, blockers, keep
         self.reading = Reading(game)
         self._cases: list[tuple[State, dict[Key, str], set[Key]]] | None = None
+        self.family = family or (lambda: move_states(game, blockers))
+        self.what = what or (f"every square, face and up to {blockers} other pawns within reach")
+
+    def _made(self) -> Iterator[tuple[State, dict[Key, str], set[Key]]]:
+        """Every position of the family where the rules or the game allow a move (a position
+        where only one of them does is kept: that is a disagreement to report)."""
+        for s in self.family():
+            dest, drops = self.reading.moves(s)
+            if dest or self.game.legal_actions(s):
+                yield s, dest, drops
 
     def cases(self) -> Iterator[tuple[State, dict[Key, str], set[Key]]]:
         """The cases (kept after the first pass, unless ``keep`` is false: then streamed)."""
         if self._cases is not None:
             yield from self._cases
             return
-        made = ((s, *self.reading.moves(s)) for s in move_states(self.game, self.blockers))
+        made = self._made()
         if not self.keep:
             yield from made
             return
@@ -106,8 +118,8 @@ def check_moves(cases: MoveCases) -> Result:
             want = {game.action_to_str(s, Move(*m)): d for m, d in dest.items()}
             got = {game.action_to_str(s, Move(*m)): d for m, d in mine.items()}
             return _refute(game, s, f"the game's moves {got} differ from the rules' {want}")
-    return Result.proved(f"{count} move positions (every square, face and up to {cases.blockers} "
-                         "other pawns within reach) agree with the step-by-step reading")
+    return Result.proved(f"{count} move positions ({cases.what}) agree with the step-by-step "
+                         "reading")
 
 
 def check_move_successors(cases: MoveCases) -> Result:

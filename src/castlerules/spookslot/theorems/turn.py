@@ -11,22 +11,18 @@ from typing import Any
 from castlerules.core.theorem import Result
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import (
-    START,
     Ball,
-    Move,
     Passage,
     Phase,
     Roll,
     State,
 )
 from castlerules.spookslot.theorems.common import (
-    _key,
     _position,
     _refute,
 )
 from castlerules.spookslot.theorems.families import (
     ball_states,
-    four_player_states,
     passage_states,
     roll_states,
 )
@@ -94,47 +90,3 @@ def check_passages(game: Spookslot) -> Result:
     return _check_family(game, passage_states(game), "passage decisions (each pawn once, to the "
                          "green star; then the next player)",
                          lambda r, s, a: r.after_passage(s, a))
-
-
-def check_start(game: Spookslot) -> Result:
-    """The start position is the rulebook's set-up."""
-    s = game.initial_state()
-    n = game.num_players
-    per = 2 if n <= 4 else 1
-    first = game.options.get("first_player", 0)
-    want = State(((START,) * per,) * n, first, Phase.ROLL, 0, (),
-                 (-1,) * n if n == 4 else (), (False,) * n if n == 4 else (), -1)
-    if s != want:
-        return _refute(game, s, f"the rules' set-up is {_position(game, want)}")
-    if game.legal_actions(s) and not game.is_chance(s):
-        return _refute(game, s, "the game does not begin with the die")
-    return Result.proved(f"{n} players with {per} pawn(s) each behind the start line; player "
-                         f"{first} rolls first")
-
-
-def check_second_pawn(game: Spookslot) -> Result:
-    """Exhaustive (4 players): the second pawn moves only as the 4-player rule allows, and the
-    bookkeeping of the first pawn follows the moves."""
-    if game.num_players != 4:
-        return Result.proved("not a 4-player game: both pawns may move from the start "
-                             "(checked with the moves theorem)")
-    reading = Reading(game)
-    count = 0
-    for s in four_player_states(game):
-        for action in game.legal_actions(s):
-            if not isinstance(action, Move):
-                continue
-            count += 1
-            if reading.locked(s, action.player, action.pawn):
-                return _refute(game, s, "the second pawn moved while it must wait", action)
-            got = game.apply(s, action)
-            want_first, want_released = reading.bookkeeping(s, got.pawns, action.player,
-                                                            action.pawn)
-            if (got.first, got.released) != (want_first, want_released):
-                return _refute(game, s, "the first pawn's bookkeeping is wrong", action, got)
-        dest, _ = reading.moves(s)
-        if {_key(m) for m in game.moves(s)} != set(dest):
-            return _refute(game, s, "the moves differ from the 4-player rule")
-    return Result.proved(f"{count} moves of every pair of places of a player's pawns")
-
-

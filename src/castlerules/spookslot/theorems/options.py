@@ -1,0 +1,207 @@
+"""Option values ('In je beurt gooi je de dobbelsteen', 'De kogel ... rolt naar één van de vier
+valstrikken', the board): the die for every list of faces the ``die_faces`` option accepts, the ball
+for every weight vector of a stated finite set of ``trap_weights``, and the rulebook's shape of
+every packaged board.
+
+The game computes its die and its ball from the option with plain Python (not a dual-mode kernel),
+so z3 cannot run that code symbolically; these statements are exhaustive over the option values
+instead, and say which values.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+from importlib.resources import files
+from typing import Any
+
+from castlerules.core.errors import RulesError
+from castlerules.core.theorem import Result
+from castlerules.spookslot.board import Board, board_problems
+from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.state import EXIT, GHOST, START, Ball, Phase, Roll, State
+from castlerules.spookslot.theorems.common import fact
+from castlerules.spookslot.theorems.players import remake
+
+#: Every face the die-faces interpretation allows: a number from 1 to 6, or the ghost.
+FACE_VALUES: tuple[int | str, ...] = (1, 2, 3, 4, 5, 6, "ghost")
+#: The weights tried for each trap: every vector of 0-3 (not all 0) and these large ones.
+LARGE_WEIGHTS = ((1_000_000, 1, 0, 999_999), (1_000_000,) * 4, (0, 0, 0, 1_000_000))
+
+
+def _face(f: int | str) -> int:
+    return GHOST if f == "ghost" else int(f)
+
+
+def _roll_state(game: Spookslot) -> State:
+    s = game.initial_state()
+    return State(s.pawns, s.turn, Phase.ROLL, 0, (), s.first, s.released)
+
+
+def _ball_state(game: Spookslot) -> State:
+    """Player 0's first pawn on the board's first danger square (a trap's zone), the rest behind
+    the start line."""
+    s = game.initial_state()
+    danger = next(q for q in game.board.ids if q in game.board.danger)
+    pawns = tuple((danger, *ps[1:]) if p == 0 else ps for p, ps in enumerate(s.pawns))
+    first = tuple(0 if p == 0 else -1 for p in range(len(pawns))) if s.first else ()
+    return State(pawns, 0, Phase.BALL, 0, (), first, s.released)
+
+
+def check_die_faces(game: Spookslot) -> Result:
+    """For every die ``die_faces`` accepts — each of the 923 multisets of six faces from 1-6 and
+    the ghost with at least one number, in ascending order, and the same in descending order —
+    the game's die shows each face with chance (its count)/6 and no other face, and exactly
+    those rolls are legal before a move; the default die is the fact ``die-faces`` (1, 2, 3, 4,
+    ghost, ghost); a die of only ghosts, of five or seven faces, or with a face 0 or 7 is refused."""
+    count = 0
+    default = Counter(_face(f) for f in fact("die-faces"))
+    base = remake(game, die_faces=None)
+    dice: list[tuple[int | str, ...]] = [
+        faces for faces in itertools.combinations_with_replacement(FACE_VALUES, 6)
+        if any(f != "ghost" for f in faces)
+    ]
+    for faces, want in [(None, default), *((d, Counter(_face(f) for f in d)) for d in dice),
+                        *((d[::-1], Counter(_face(f) for f in d)) for d in dice[::7])]:
+        g = base if faces is None else remake(game, die_faces=list(faces))
+        count += 1
+        s = _roll_state(g)
+        got = {a.face: p for a, p in g.chance_outcomes(s)}
+        odds = {f: Fraction(c, 6) for f, c in want.items()}
+        shown = "the default die" if faces is None else f"die {list(faces)}"
+        if got != odds:
+            return Result.refuted(f"{shown}: the game's chances {got} are not {odds}", shown)
+        if set(g.legal_actions(s)) != {Roll(f) for f in want}:
+            return Result.refuted(f"{shown}: the legal rolls are not the die's faces", shown)
+        for f in range(0, 7):
+            if g.is_legal(s, Roll(f)) != (f in want):
+                return Result.refuted(f"{shown}: a roll of {f} is "
+                                      f"{'legal' if f not in want else 'refused'}", shown)
+    for bad in (["ghost"] * 6, [1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6, 1], [0, 1, 2, 3, 4, 5],
+                [1, 2, 3, 4, 5, 7]):
+        try:
+            remake(game, die_faces=bad)
+        except RulesError:
+            continue
+        return Result.refuted(f"the die {bad} is accepted", "die_faces")
+    return Result.proved(f"{count} dice: each face's chance is its count / 6; five bad dice "
+                         "refused")
+
+
+def check_trap_weights(game: Spookslot) -> Result:
+    """For every weight vector of the four traps (fact ``traps``) with weights 0-3, not all 0
+    (255 vectors), three vectors of weights up to 1,000,000, and the default (fact
+    ``trap-weights``: uniform): the dropped ball reaches each trap with chance weight / total, a
+    trap of weight 0 never (its outcome is refused), and a fired trap of positive weight acts
+    as the rules say (checked by spookslot.ball-transition for the game's own weights)."""
+    traps = list(fact("traps"))
+    vectors = [v for v in itertools.product(range(4), repeat=4) if any(v)] + list(LARGE_WEIGHTS)
+    count = 0
+    default = fact("trap-weights")
+    base = remake(game, trap_weights=None)
+    cases: list[tuple[Any, dict[str, int]]] = [(None, {t: int(default[t]) for t in traps})]
+    cases += [(dict(zip(traps, v)), dict(zip(traps, v))) for v in vectors]
+    for weights, want in cases:
+        g = base if weights is None else remake(game, trap_weights=weights)
+        count += 1
+        s = _ball_state(g)
+        total = sum(want.values())
+        odds = {t: Fraction(w, total) for t, w in want.items() if w}
+        got = {a.trap: p for a, p in g.chance_outcomes(s)}
+        shown = "the default weights" if weights is None else f"weights {weights}"
+        if got != odds:
+            return Result.refuted(f"{shown}: the game's chances {got} are not {odds}", shown)
+        for t in traps:
+            if g.is_legal(s, Ball(t)) != (t in odds):
+                return Result.refuted(f"{shown}: the ball reaching {t} is "
+                                      f"{'legal' if t not in odds else 'refused'}", shown)
+    for bad in ({t: 0 for t in traps}, {t: -1 for t in traps}, {"stairs": 1}):
+        try:
+            remake(game, trap_weights=bad)
+        except RulesError:
+            continue
+        return Result.refuted(f"the weights {bad} are accepted", "trap_weights")
+    return Result.proved(f"{count} weight vectors: each trap's chance is its weight / the total")
+
+
+# -- boards ---------------------------------------------------------------------------------------------
+def packaged_boards() -> list[str]:
+    """The names of the Spookslot boards shipped in the package's ``boards`` folder."""
+    folder = files("castlerules.specs") / "boards"
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
+                  if p.name.startswith("spookslot-") and p.name.endswith(".toml"))
+
+
+def board_facts(board: Board) -> list[str]:
+    """What keeps ``board`` from the rulebook's facts, read from its squares alone: every square a
+    safe colour (fact ``safe-colours``) without a trap, or a danger colour (``danger-colours``)
+    with one of the four traps (``traps``) and a blue fallback square that is the nearest blue
+    square behind it on every way back; every trap has a danger zone; ``forks`` forks; exactly
+    ``red-star-squares`` red star squares and ``green-star-squares`` green star square."""
+    safe, danger, traps = set(fact("safe-colours")), set(fact("danger-colours")), fact("traps")
+    problems = []
+    by_id = {sq.id: sq for sq in board.squares}
+    back: dict[str, list[str]] = {}
+    for sq in board.squares:
+        for n in sq.next:
+            back.setdefault(n, []).append(sq.id)
+    back.setdefault(board.start, []).append(START)
+    for sq in board.squares:
+        if sq.colour in safe:
+            if sq.trap is not None:
+                problems.append(f"{sq.id} is safe but has a trap")
+        elif sq.colour in danger:
+            if sq.trap not in traps:
+                problems.append(f"{sq.id} is in danger but its trap is {sq.trap}")
+            nearest = _nearest_blue_behind(sq.id, back, by_id)
+            if sq.fallback is None or nearest != {sq.fallback}:
+                problems.append(f"{sq.id}: fallback {sq.fallback}, nearest blue behind {nearest}")
+        else:
+            problems.append(f"{sq.id} has the colour {sq.colour}")
+    for t in traps:
+        if not any(sq.trap == t for sq in board.squares):
+            problems.append(f"the trap {t} has no danger zone")
+    forks = sum(1 for sq in board.squares if len(sq.next) > 1)
+    if forks != fact("forks"):
+        problems.append(f"{forks} forks, not {fact('forks')}")
+    reds = sum(1 for sq in board.squares if sq.star and sq.colour == "red")
+    greens = sum(1 for sq in board.squares if sq.star and sq.colour == "green")
+    if reds != fact("red-star-squares") or greens != fact("green-star-squares"):
+        problems.append(f"{reds} red and {greens} green star squares")
+    if not any(EXIT in sq.next for sq in board.squares):
+        problems.append("no square leads to the Exit")
+    return problems
+
+
+def _nearest_blue_behind(q: str, back: dict[str, list[str]], by_id: dict[str, Any]) -> set[str]:
+    """The blue squares first met on the ways back from ``q`` at the least distance."""
+    frontier, seen = {q}, {q}
+    while frontier:
+        step = {p for x in frontier for p in back.get(x, []) if p not in seen and p != START}
+        blue = {p for p in step if by_id[p].colour == "blue"}
+        if blue:
+            return blue
+        seen |= step
+        frontier = step
+    return set()
+
+
+def check_boards(game: Spookslot) -> Result:
+    """The game's board and every packaged board have the rulebook's shape: ``board_problems``
+    (the check the game makes when it loads a board) finds nothing, and neither does the
+    independent ``board_facts``; every packaged board loads by its name."""
+    boards: list[tuple[str, Board]] = [(f"the game's board {game.board.name!r}", game.board)]
+    for name in packaged_boards():
+        try:
+            boards.append((f"the packaged board {name}", remake(game, board=name).board))
+        except RulesError as exc:
+            return Result.refuted(f"the packaged board {name} does not load: {exc}", name)
+    for shown, board in boards:
+        problems = board_problems(board) + board_facts(board)
+        if problems:
+            return Result.refuted(f"{shown}: " + "; ".join(problems), shown)
+    return Result.proved(f"{len(boards)} boards ({', '.join(s for s, _ in boards)}): every square "
+                         "reaches the Exit, fallbacks are the nearest blue square behind, forks "
+                         "rejoin with a longer safe and a shorter dangerous route, the facts' "
+                         "colours, traps, forks and star squares")

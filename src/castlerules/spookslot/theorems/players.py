@@ -1,0 +1,342 @@
+"""Players ('Spookslot is een dobbel- en racespel voor 2 tot 6 spelers', 'Pionnen kiezen', 'Je gooit
+een getal' with 4 and with 2 or 3 players, 'Einde van het spel'): the player counts, the set-up,
+the turn order, who wins, and the mover's two pawns (or one) on every pair of places.
+
+Every value checked here comes from the spec's ``[[fact]]`` entries (quoted from the rulebook) or
+from the independent reading (``reading.Reading``), never from the rules code. Each check takes
+the game it is about (its player count, board, options and readings).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+from castlerules.core.errors import RulesError
+from castlerules.core.theorem import Result
+from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.state import (
+    EXIT,
+    GHOST,
+    START,
+    Move,
+    Phase,
+    State,
+)
+from castlerules.spookslot.theorems.common import (
+    _key,
+    _position,
+    _refute,
+    fact,
+    pawns_per_player,
+)
+from castlerules.spookslot.theorems.families import _fill, _places, _valid
+from castlerules.spookslot.theorems.reading import Reading
+
+
+def remake(game: Spookslot, **changes: Any) -> Spookslot:
+    """A game of the same class with ``game``'s options and readings and ``changes``."""
+    spec = game.spec
+    keyword = {i.id for i in spec.interpretations if i.keyword}
+    readings = {
+        k: v for k, v in game.readings.items()
+        if k not in keyword and v != spec.interpretation(k).default
+    }
+    options = {**game.options, **changes}
+    return type(game)(**options, readings=readings or None)
+
+
+# -- the player counts -------------------------------------------------------------------------------
+def check_player_counts(game: Spookslot) -> Result:
+    """'... voor 2 tot 6 spelers': the game is made for exactly the player counts of the fact
+    ``player-counts`` (from -1 to 9 tried), each with that many players in its start position."""
+    allowed = set(fact("player-counts"))
+    for n in range(-1, 10):
+        try:
+            made = remake(game, players=n, first_player=0)
+        except RulesError:
+            if n in allowed:
+                return Result.refuted(f"a game of {n} players is refused", f"{n} players")
+            continue
+        if n not in allowed:
+            return Result.refuted(f"a game of {n} players is made", f"{n} players")
+        start = made.initial_state()
+        if made.num_players != n or len(start.pawns) != n:
+            return Result.refuted(f"a game made for {n} players has {len(start.pawns)} players")
+    return Result.proved(f"players {sorted(allowed)} accepted, -1 to 9 otherwise refused")
+
+
+# -- the set-up ----------------------------------------------------------------------------------------
+def check_start(game: Spookslot) -> Result:
+    """The start position is the rulebook's set-up, for every first player of ``game``'s count:
+    every pawn (facts ``pawns-per-player``) behind the start line (``start-place``), the first
+    player rolls the die; with 4 players nobody has moved a first pawn yet."""
+    n = game.num_players
+    per = pawns_per_player(n)
+    given = game.options.get("first_player", fact("first-player"))
+    for first in range(n):
+        g = game if first == given else remake(game, first_player=first)
+        s = g.initial_state()
+        want = State(((fact("start-place"),) * per,) * n, first, Phase.ROLL, 0, (),
+                     (-1,) * n if n == 4 else (), (False,) * n if n == 4 else (), -1)
+        if s != want:
+            return _refute(g, s, f"first player {first}: the rules' set-up is "
+                           f"{_position(g, want)}")
+        if not g.is_chance(s) or g.actors(s) or g.is_terminal(s):
+            return _refute(g, s, "the game does not begin with the first player's roll")
+    return Result.proved(f"{n} players with {per} pawn(s) each behind the start line, for each "
+                         f"of the {n} first players; the default first player is player "
+                         f"{fact('first-player')}")
+
+
+# -- the turn order ------------------------------------------------------------------------------------
+def _turn_starts(game: Spookslot, p: int) -> Iterator[State]:
+    """Positions where player ``p`` is about to roll: every pawn behind the start line; ``p``'s
+    pawn on the first danger square of the board; ``p``'s pawn on a red star square and the next
+    player's on the other (the portrait opens the passage for both)."""
+    b = game.board
+    n = game.num_players
+    danger = [q for q in b.ids if q in b.danger]
+    stars = list(b.red_stars)
+    layouts: list[dict[int, str]] = [{}, {p: danger[0]}]
+    if len(stars) >= 2:
+        layouts.append({p: stars[0], (p + 1) % n: stars[1]})
+    for layout in layouts:
+        pawns = tuple(
+            (layout.get(i, START),) + (START,) * (game.pawns_per_player - 1) for i in range(n)
+        )
+        first = tuple(0 if pawns[i][0] != START else -1 for i in range(n)) if n == 4 else ()
+        released = tuple(pawns[i][0] in b.lower for i in range(n)) if n == 4 else ()
+        s = State(pawns, p, Phase.ROLL, 0, (), first, released)
+        if _valid(game, s):
+            yield s
+
+
+def check_turn_order(game: Spookslot) -> Result:
+    """'De oudste speler begins. Daarna gaat de beurt met de klok mee' (fact ``turn-order``: the
+    next player number, after the last the first): for every player of the game, every position
+    of ``_turn_starts`` and every way the turn can go (every chance outcome, every decision), the
+    turn stays with that player until it ends, and the next turn is the next player's."""
+    n = game.num_players
+    count = 0
+    for p in range(n):
+        want = (p + 1) % n
+        for start in _turn_starts(game, p):
+            todo, seen = [start], {start}
+            while todo:
+                s = todo.pop()
+                count += 1
+                if len(seen) > 5000:
+                    return _refute(game, start, "one turn has more than 5000 positions")
+                for action in game.legal_actions(s):
+                    after = game.apply(s, action)
+                    if after.phase is Phase.OVER:
+                        continue
+                    if after.phase is Phase.ROLL:
+                        if after.turn != want:
+                            return _refute(game, s, f"player {p}'s turn is followed by player "
+                                           f"{after.turn}'s, not player {want}'s", action, after)
+                        continue
+                    if after.turn != p:
+                        return _refute(game, s, f"player {p}'s turn passes to player "
+                                       f"{after.turn} before it ends", action, after)
+                    if after not in seen:
+                        seen.add(after)
+                        todo.append(after)
+    return Result.proved(f"{count} positions within a turn, for each of the {n} players: the "
+                         "turn ends with the next player (clockwise) to roll")
+
+
+# -- who wins --------------------------------------------------------------------------------------------
+def _before_exit(game: Spookslot) -> list[str]:
+    return [q for q in game.board.ids if EXIT in game.board.next[q]]
+
+
+def _variants(game: Spookslot, pawns: tuple[tuple[str, ...], ...],
+              turn: int) -> Iterator[tuple[tuple[int, ...], tuple[bool, ...]]]:
+    """Every 4-player bookkeeping (first pawn, release) of the player to move that the game's
+    validation accepts; the other players as their pawns say (a moved first pawn a, released
+    on the laboratory floor). Other counts: none."""
+    if game.num_players != 4:
+        yield (), ()
+        return
+    base_first, base_released = [], []
+    for ps in pawns:
+        moved = [k for k, q in enumerate(ps) if q != START]
+        base_first.append(moved[0] if moved else -1)
+        lead = ps[moved[0]] if moved else START
+        base_released.append(lead in game.board.lower or lead == EXIT or len(moved) > 1)
+    for f, free in itertools.product((-1, 0, 1), (False, True)):
+        first = list(base_first)
+        released = list(base_released)
+        first[turn], released[turn] = f, free
+        yield tuple(first), tuple(released)
+
+
+def check_winner(game: Spookslot) -> Result:
+    """For every player as the mover, a pawn one square before the Exit rolling 1, the mover's other
+    pawn (2-4 players) behind the start, on every square or escaped, and another player with or
+    without an escaped pawn: the game ends exactly when every pawn of the mover is out (fact
+    ``pawns-to-win``: both with 2-4 players, the one with 5 or 6), and then the mover alone has
+    won; before that nobody has won and the next player rolls."""
+    n = game.num_players
+    need = int(fact("pawns-to-win")[str(n)])
+    per = game.pawns_per_player
+    places = [START, *game.board.ids, EXIT]
+    count = 0
+    if 1 not in {f for f in game._faces if f != GHOST}:
+        faces = sorted(f for f in game._faces if f != GHOST)
+    else:
+        faces = [1]
+    for p in range(n):
+        other = (p + 1) % n
+        for last, face in itertools.product(game.board.ids, faces):
+            if game.board.shortest(last, EXIT) != face:
+                continue
+            mates = [(last,)] if per == 1 else [(last, q) for q in places] + [(q, last)
+                                                                               for q in places]
+            theirs: list[list[str]] = [[]] if per == 1 else [[], [EXIT, game.board.ids[0]]]
+            for mine, their in itertools.product(mates, theirs):
+                pawns = _fill(game, mine, [], p)
+                assert pawns is not None
+                if their:
+                    pawns = tuple(tuple(their) if i == other else ps for i, ps in enumerate(pawns))
+                for first, released in _variants(game, pawns, p):
+                    s = State(pawns, p, Phase.MOVE, face, (), first, released)
+                    if not _valid(game, State(pawns, p, Phase.ROLL, 0, (), first, released)):
+                        continue
+                    if game.winners(s) or game.is_terminal(s):
+                        return _refute(game, s, "the game is over before anyone escaped")
+                    for action in game.legal_actions(s):
+                        if not isinstance(action, Move):
+                            continue
+                        count += 1
+                        after = game.apply(s, action)
+                        out = sum(q == EXIT for q in after.pawns[p])
+                        over = out == need
+                        if game.is_terminal(after) != over:
+                            return _refute(game, s, f"with {out} of the mover's pawns out the game "
+                                           f"{'goes on' if over else 'ends'}", action, after)
+                        if game.winners(after) != (frozenset({p}) if over else frozenset()):
+                            return _refute(game, s, f"the winners are {set(game.winners(after))}",
+                                           action, after)
+                        if over and (game.legal_actions(after) or game.actors(after)):
+                            return _refute(game, s, "the game goes on after it was won", action,
+                                           after)
+    return Result.proved(f"{count} moves next to the Exit, every player moving: the game ends "
+                         f"exactly when the mover's {need} pawn(s) are out, with the mover as "
+                         "the one winner")
+
+
+# -- the mover's pawns on every pair of places -------------------------------------------------------
+def pair_states(game: Spookslot) -> Iterator[State]:
+    """MOVE positions: the last player to move (with 2 players also the first; with 3-6 players
+    the last player's move passes the turn round to the first); with 2-4 players the mover's two
+    pawns on every ordered pair of places (behind the start, the start line under its reading,
+    every square, escaped — so a player whose first pawn has escaped while the second is on the
+    board is among them), every other pawn behind the start; with 5 or 6 players the mover's one
+    pawn on every place and the next player's pawn behind the start or on every square; every
+    number of the die; with 4 players every first pawn and release the game's validation accepts
+    (the first pawn a or b, released or not, whatever the floor of either)."""
+    n, per = game.num_players, game.pawns_per_player
+    places = [*_places(game), EXIT]
+    faces = sorted(f for f in game._faces if f != GHOST)
+    for turn in sorted({0, n - 1}) if n == 2 else [n - 1]:
+        layouts: list[tuple[tuple[str, ...], list[str]]]
+        if per == 2:
+            layouts = [(pair, []) for pair in itertools.product(places, repeat=2)
+                       if pair != (EXIT, EXIT)]
+        else:
+            layouts = [((q,), [r]) for q in places if q != EXIT
+                       for r in [START, *game.board.ids]]
+        for mine, others in layouts:
+            pawns = _fill(game, tuple(mine), others, turn)
+            if pawns is None:
+                continue
+            for first, released in _variants(game, pawns, turn):
+                if not _valid(game, State(pawns, turn, Phase.ROLL, 0, (), first, released)):
+                    continue
+                for face in faces:
+                    yield State(pawns, turn, Phase.MOVE, face, (), first, released)
+
+
+PAIRS = ("the last player to move (with 2 players both), the mover's two pawns on every ordered pair of places "
+         "(behind the start, every square, escaped; 5-6 players: the one pawn and another "
+         "player's), every number, every consistent 4-player bookkeeping")
+
+
+def check_one_pawn(cases: Any) -> Result:
+    """'Je mag de worp niet over twee pionnen verdelen': every legal move moves exactly one pawn —
+    the one it names, of the player to move — from where it stood to where the rules say, and no
+    other pawn (a move that drops the ball moves nothing else until the ball falls)."""
+    game = cases.game
+    count = 0
+    for s, dest, _ in cases.cases():
+        for action in game.legal_actions(s):
+            if not isinstance(action, Move):
+                continue
+            count += 1
+            after = game.apply(s, action)
+            changed = [(p, k) for p, (ps, qs) in enumerate(zip(s.pawns, after.pawns))
+                       for k, (a, b) in enumerate(zip(ps, qs)) if a != b]
+            target = dest.get(_key(action))
+            if changed != [(s.turn, action.pawn)] or after.pawns[s.turn][action.pawn] != target:
+                return _refute(game, s, f"the move changed pawns {changed} (ending on "
+                               f"{after.pawns[s.turn][action.pawn]}), not only pawn "
+                               f"{action.pawn} of player {s.turn} to {target}", action, after)
+    return Result.proved(f"{count} moves: each moves exactly the pawn it names, the whole roll")
+
+
+# -- the four-player rule ----------------------------------------------------------------------------
+def check_second_pawn(game: Spookslot, cases: Any) -> Result:
+    """'Met 4 spelers ... Je tweede pion mag pas bewegen als je eerste pion helemaal van de trap af
+    is en op een veld van de laboratoriumverdieping staat' (facts ``second-pawn-waits-players``,
+    ``release-floor``); 'Met 2 of 3 spelers mag je vanaf het begin met beide pionnen naar beneden'
+    (``second-pawn-free-players``). Over ``pair_states``: with 4 players a pawn moves only if it
+    is the first pawn, or the first pawn stands on the laboratory floor or has escaped, or (reading
+    once-reached) the first pawn has stood there; a pawn moved first becomes the first pawn, and
+    the release is recorded as it happens. With any other count both pawns move whenever the
+    rules let each move."""
+    n = game.num_players
+    waits = n in fact("second-pawn-waits-players")
+    floor = fact("release-floor")
+    lower = {sq.id for sq in game.board.squares if sq.floor == floor}
+    sticky = game.reading("four-player-second-pawn") == "once-reached"
+    reading: Reading = cases.reading
+    count = 0
+    for s, _dest, _ in cases.cases():
+        p = s.turn
+        moved = {a.pawn for a in game.legal_actions(s) if isinstance(a, Move)}
+        for k in range(game.pawns_per_player):
+            on_board = s.pawns[p][k] != EXIT
+            if not on_board:
+                continue
+            alone = reading.pawn_moves(s, k)
+            first = s.first[p] if waits else -1
+            if first in (-1, k) or not waits:
+                free = True
+            else:
+                lead = s.pawns[p][first]
+                free = lead in lower or lead == EXIT or (sticky and s.released[p])
+            if not free and k in moved:
+                return _refute(game, s, f"pawn {'ab'[k]} moved while the first pawn "
+                               f"{'ab'[first]} is on {s.pawns[p][first]}")
+            if free and alone and k not in moved and game.reading("forced-move") != "lead-pawn":
+                return _refute(game, s, f"pawn {'ab'[k]} may move but the game does not let it")
+        if not waits:
+            continue
+        for action in game.legal_actions(s):
+            if not isinstance(action, Move):
+                continue
+            count += 1
+            after = game.apply(s, action)
+            f = s.first[p] if s.first[p] != -1 else action.pawn
+            lead = after.pawns[p][f]
+            released = s.released[p] or lead in lower or lead == EXIT
+            if after.first[p] != f or (after.phase is not Phase.OVER
+                                        and after.released[p] != released):
+                return _refute(game, s, f"after the move the first pawn should be {'ab'[f]}, "
+                               f"released: {released}", action, after)
+    what = "with 4 players the second pawn waits" if waits else "nobody waits"
+    return Result.proved(f"{what}; {count} moves with their first-pawn bookkeeping")

@@ -1,0 +1,147 @@
+"""The player-count, option and pawn-pair theorems: each finds a counterexample for a broken rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import castlerules
+from castlerules.core.game import check_player_count
+from castlerules.core.theorem import Result, Status, run
+from castlerules.spookslot import rules
+from castlerules.spookslot import theorems as th
+from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.state import EXIT, START, Move, Phase, State
+
+
+def _theorem(game: Spookslot, tid: str) -> Result:
+    found = {t.id: t for t in th.theorems(game)}
+    return run(found[tid]).result
+
+
+def test_player_counts_catches_a_refused_sixth_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "check_player_count",
+                        lambda n, low, high: check_player_count(n, low, 5))
+    result = _theorem(Spookslot(), "spookslot.player-counts")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "6 players is refused" in (result.counterexample or "")
+
+
+class _SkipsTheLast(Spookslot):
+    """Broken: after a ghost, a stuck roll, the ball or the passage the last player is skipped."""
+
+    def next_turn(self, state: State) -> State:
+        after = super().next_turn(state)
+        if after.turn == self.num_players - 1:
+            return State(after.pawns, 0, Phase.ROLL, 0, (), after.first, after.released)
+        return after
+
+
+def test_turn_order_catches_a_skipped_player() -> None:
+    result = _theorem(_SkipsTheLast(players=3), "spookslot.turn-order")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "not player 2's" in (result.counterexample or "")
+
+
+class _OnePawnWins(Spookslot):
+    """Broken: a player with two pawns wins as soon as one is out."""
+
+    def escaped(self, pawns: tuple[tuple[str, ...], ...], player: int) -> bool:
+        return any(q == EXIT for q in pawns[player])
+
+
+def test_winner_catches_a_win_with_one_pawn() -> None:
+    assert _theorem(_OnePawnWins(), "spookslot.winner").status is Status.COUNTEREXAMPLE
+    # five players have one pawn each: there the same rule is right
+    assert _theorem(_OnePawnWins(players=5), "spookslot.winner").status is Status.PROVED
+
+
+def test_pawn_pairs_catches_a_lead_pawn_that_is_not_nearest() -> None:
+    game = Spookslot(readings={"forced-move": "lead-pawn"})
+    game._distance = {q: -d for q, d in game._distance.items()}  # the farthest pawn must move
+    result = _theorem(game, "spookslot.pawn-pairs")
+    assert result.status is Status.COUNTEREXAMPLE
+
+
+class _SplitRoll(Spookslot):
+    """Broken: the other pawn on the board steps one square along as well."""
+
+    def _after_move(self, state: State, move: Any) -> State:
+        after = super()._after_move(state, move)
+        if self.pawns_per_player == 1:
+            return after
+        other = 1 - move.pawn
+        q = after.pawns[move.player][other]
+        if q in (START, EXIT) or self.board.next[q][0] == EXIT:
+            return after
+        pawns = rules.place(after.pawns, move.player, other, self.board.next[q][0])
+        return State(pawns, after.turn, after.phase, after.roll, after.pending, after.first,
+                     after.released, after.winner)
+
+
+def test_one_pawn_per_roll_catches_a_split_roll() -> None:
+    result = _theorem(_SplitRoll(), "spookslot.one-pawn-per-roll")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "not only pawn" in (result.counterexample or "")
+
+
+def test_die_faces_catches_a_lost_face(monkeypatch: pytest.MonkeyPatch) -> None:
+    parse = rules._parse_faces
+    monkeypatch.setattr(rules, "_parse_faces",
+                        lambda faces: tuple(dict.fromkeys(parse(faces))))  # repeats lost
+    result = _theorem(Spookslot(), "spookslot.die-faces")
+    assert result.status is Status.COUNTEREXAMPLE
+
+
+def test_trap_weights_catches_a_weight_off_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    parse = rules._parse_weights
+    monkeypatch.setattr(rules, "_parse_weights",
+                        lambda weights: {t: w + 1 for t, w in parse(weights).items()})
+    result = _theorem(Spookslot(), "spookslot.trap-weights")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "weights" in (result.counterexample or "")
+
+
+class _EscapedFirstPawnLocks(Spookslot):
+    """Broken (4 players, while-there): an escaped first pawn no longer frees the second."""
+
+    def locked(self, state: State, player: int, pawn: int) -> bool:
+        if not self._four or self._sticky_release:
+            return super().locked(state, player, pawn)
+        first = state.first[player]
+        if first in (-1, pawn):
+            return False
+        return state.pawns[player][first] not in self.board.lower
+
+
+def test_second_pawn_waits_reaches_an_escaped_first_pawn() -> None:
+    """The pawn pairs include a player whose first pawn has escaped while the second is still on
+    the board."""
+    game = _EscapedFirstPawnLocks(players=4, readings={"four-player-second-pawn": "while-there"})
+    result = _theorem(game, "spookslot.second-pawn-waits")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert result.position is not None
+    shown = castlerules.make("spookslot", players=4).state_from_text(result.position)
+    assert EXIT in shown.pawns[shown.turn]
+    assert any(s.pawns[s.turn][0] == EXIT and s.pawns[s.turn][1] not in (START, EXIT)
+               for s in th.pair_states(castlerules.make("spookslot", players=4)))
+
+
+def test_the_families_reach_every_owner_and_the_second_pawn_first() -> None:
+    game = castlerules.make("spookslot", players=4)
+    states = list(th.pair_states(game))
+    assert {s.first[s.turn] for s in states} == {-1, 0, 1}
+    assert {s.released[s.turn] for s in states} == {False, True}
+    owners = {p for s in th.ball_states(game) for p, ps in enumerate(s.pawns)
+              if p != s.turn and any(q != START for q in ps)}
+    assert owners == {0, 1, 2, 3}
+    assert Move(3, 1) in {m for s in states for m in game.legal_actions(s)
+                          if isinstance(m, Move)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_player_dependent_theorem_says_so(players: int) -> None:
+    for t in castlerules.make("spookslot", players=players).theorems():
+        if t.id in ("spookslot.winner", "spookslot.turn-order", "spookslot.pawn-pairs"):
+            assert "players" in t.depends_on and "spookslot.interp.players" in t.depends_on
