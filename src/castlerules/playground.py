@@ -19,7 +19,13 @@ from typing import Any
 from castlerules.bots import make_bot, own_actions
 from castlerules.core.catalog import games, make
 from castlerules.core.chance import sample
-from castlerules.core.errors import IllegalActionError, RecordError, RulesError, quote
+from castlerules.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    RecordError,
+    RulesError,
+    quote,
+)
 from castlerules.core.game import Game
 from castlerules.core.record import Record
 from castlerules.core.source import untrusted
@@ -164,6 +170,8 @@ class Session:
         self.states: list[Any] = [start]
         self.texts: list[str] = []
         self.movers: list[int | None] = []
+        #: The squares of the last move (the page marks them).
+        self.last_squares: tuple[str, ...] = ()
 
     @property
     def state(self) -> Any:
@@ -172,9 +180,11 @@ class Session:
     # -- moves ---------------------------------------------------------------------------
     def _push(self, action: Any, mover: int | None) -> str:
         text = self.game.action_to_str(self.state, action)
+        squares = action_squares(self.game, self.state, action)
         self.states.append(self.game.apply(self.state, action))
         self.texts.append(text)
         self.movers.append(mover)
+        self.last_squares = squares
         return text
 
     def play(self, text: str, player: int | None = None) -> dict[str, Any]:
@@ -183,9 +193,9 @@ class Session:
         error."""
         try:
             if not isinstance(text, str) or len(text) > 200:
-                raise RecordError("a move is a text of at most 200 characters")
+                raise RulesError("a move is a text of at most 200 characters")
             if self.game.is_terminal(self.state):
-                raise RecordError("the game is over")
+                raise RulesError("the game is over")
             action = self.game.parse_action(self.state, text)
             mover = getattr(action, "player", None)
             if self.game.is_chance(self.state):
@@ -194,7 +204,7 @@ class Session:
                 actors = sorted(self.game.actors(self.state))
                 mover = actors[0] if len(actors) == 1 else None
             if player is not None and mover is not None and mover != player:
-                raise RecordError(f"that is a move of p{mover}; this seat is p{player}")
+                raise RulesError(f"that is a move of p{mover}; this seat is p{player}")
             return {"played": self._push(action, mover)}
         except RulesError as exc:
             return {"error": error_data(exc)}
@@ -206,7 +216,7 @@ class Session:
             if "error" in done:
                 return {"played": n, "error": {**done["error"], "ply": n, "move": quote(text)}}
         if len(texts) > MAX_MOVES:
-            return {"played": MAX_MOVES, "error": {"kind": "RecordError", "message": f"more than {MAX_MOVES} moves"}}
+            return {"played": MAX_MOVES, "error": {"kind": "RulesError", "message": f"more than {MAX_MOVES} moves"}}
         return {"played": len(texts)}
 
     def attempt(self, squares: list[str]) -> dict[str, Any]:
@@ -240,7 +250,7 @@ class Session:
     def roll(self) -> dict[str, Any]:
         """At a chance node: an outcome drawn with its exact probability, played."""
         if not self.game.is_chance(self.state):
-            return {"error": {"kind": "RecordError", "message": "nothing to roll now"}}
+            return {"error": {"kind": "RulesError", "message": "nothing to roll now"}}
         outcomes = self.game.chance_outcomes(self.state)
         action = sample(outcomes, self.rng)
         p = dict(outcomes)[action]
@@ -249,7 +259,7 @@ class Session:
     def bot(self, player: int, kind: str = "random", seconds: float = 1.0) -> dict[str, Any]:
         """The move of a bot (``random`` or ``mcts``) for ``player``, played."""
         if self.game.is_terminal(self.state) or player not in self.game.actors(self.state):
-            return {"error": {"kind": "RecordError", "message": f"p{player} cannot move now"}}
+            return {"error": {"kind": "RulesError", "message": f"p{player} cannot move now"}}
         bot = make_bot("mcts" if kind == "mcts" else "random", self.rng, seconds=seconds)
         return {"played": self._push(bot.choose(self.game, self.state, player), player)}
 
@@ -266,6 +276,7 @@ class Session:
                 return False
             back = mine[-1]
         del self.states[back + 1 :], self.texts[back:], self.movers[back:]
+        self.last_squares = ()
         return True
 
     # -- what the page shows ---------------------------------------------------------------
@@ -301,6 +312,7 @@ class Session:
             "actors": sorted(game.actors(state)) if not (terminal or chance) else [],
             "legal": self.legal(),
             "moves": [{"text": t, "mover": m} for t, m in zip(self.texts, self.movers)],
+            "last": list(self.last_squares),
             "start": self.start_text,
         }
 
@@ -312,13 +324,14 @@ class Session:
         except RulesError as exc:
             return {"error": error_data(exc)}
         self.states, self.texts, self.movers = [state], [], []
+        self.last_squares = ()
         self.start_text = self.game.state_to_text(state)
         return {}
 
     def record_json(self) -> dict[str, Any]:
         """The game as a castlerules record (only from the start position: a record has no other)."""
         if self.start_text is not None:
-            return {"error": {"kind": "RecordError",
+            return {"error": {"kind": "RulesError",
                               "message": "a record starts at the start position; this game began "
                                          "from a pasted position (copy the position text instead)"}}  # fmt: skip
         return {"record": Record.new(self.game.name, self.game.options, tuple(self.texts)).to_json()}
@@ -337,3 +350,86 @@ class Session:
             if "error" in done:
                 raise RecordError(f"{quote(move)}: {done['error']['message']}", ply)
         return session
+
+
+# -- the web worker's end -------------------------------------------------------------------------
+
+
+class Host:
+    """One session behind the page's web worker: a JSON request in (``{"cmd": ..., "args": {...}}``),
+    a JSON answer out. Every answer that changes the game carries the new ``view``; a library error
+    comes back as ``{"error": ...}``, never as an exception."""
+
+    COMMANDS = ("catalog", "new", "view", "play", "attempt", "roll", "bot", "undo", "position",
+                "record", "load")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+
+    def handle(self, request: str) -> str:
+        import json
+
+        try:
+            data = json.loads(request)
+            command, args = data["cmd"], dict(data.get("args") or {})
+            if command not in self.COMMANDS:
+                raise RulesError(f"no command {quote(command)}")
+            if command not in ("catalog", "new", "load") and self.session is None:
+                raise RulesError("no game yet")
+            answer: dict[str, Any] = getattr(self, f"_{command}")(**args)
+        except RulesError as exc:
+            answer = {"error": error_data(exc)}
+        except (TypeError, ValueError, KeyError, AttributeError):
+            answer = {"error": {"kind": "RequestError", "message": "a request the page does not make"}}
+        return json.dumps(answer, ensure_ascii=False)
+
+    def _view(self) -> dict[str, Any]:
+        assert self.session is not None
+        return {"view": self.session.view()}
+
+    def _catalog(self) -> dict[str, Any]:
+        return {"games": catalog()}
+
+    def _new(self, game: str, players: int | None = None, readings: str = "", options: str = "",
+             position: str = "", moves: list[str] | None = None, seed: int | None = None) -> dict[str, Any]:  # fmt: skip
+        from castlerules.core.jsonio import parse_json
+
+        extra = parse_json(options, "options", InvalidOptionError, 10_000) if options else {}
+        if not isinstance(extra, dict):
+            raise InvalidOptionError("options: expected a JSON object")
+        self.session = Session(game, players, readings or None, extra, position or None, seed)
+        done = self.session.play_many(list(moves or []))
+        return {**done, **self._view()}
+
+    def _play(self, text: str, player: int | None = None) -> dict[str, Any]:
+        assert self.session is not None
+        return {**self.session.play(text, player), **self._view()}
+
+    def _attempt(self, squares: list[str]) -> dict[str, Any]:
+        assert self.session is not None
+        return self.session.attempt(list(squares))
+
+    def _roll(self) -> dict[str, Any]:
+        assert self.session is not None
+        return {**self.session.roll(), **self._view()}
+
+    def _bot(self, player: int, kind: str = "random", seconds: float = 1.0) -> dict[str, Any]:
+        assert self.session is not None
+        return {**self.session.bot(player, kind, min(max(float(seconds), 0.05), 30.0)), **self._view()}
+
+    def _undo(self, humans: list[int] | None = None) -> dict[str, Any]:
+        assert self.session is not None
+        self.session.undo(humans or ())
+        return self._view()
+
+    def _position(self, text: str) -> dict[str, Any]:
+        assert self.session is not None
+        return {**self.session.set_position(text), **self._view()}
+
+    def _record(self) -> dict[str, Any]:
+        assert self.session is not None
+        return self.session.record_json()
+
+    def _load(self, text: str) -> dict[str, Any]:
+        self.session = Session.from_record(text)
+        return self._view()

@@ -232,4 +232,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-signature", api.on_process_signature)
     app.connect("missing-reference", on_missing_reference)
     app.connect("doctree-read", api.on_doctree_read)
+    app.setup_extension("castlerules_docs.playground")
     return {"version": "2.0", "parallel_read_safe": True, "parallel_write_safe": True}

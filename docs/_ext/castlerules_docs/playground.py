@@ -1,0 +1,180 @@
+"""The Play page's files: the Pyodide runtime, the castlerules wheel and attrs' wheel, copied into the
+built site under ``_play/`` so the page runs the library offline, from any static server.
+
+Pyodide comes from the npm package ``pyodide`` pinned in ``docs/package.json`` and its lock file:
+when ``docs/node_modules`` does not hold that version, the build runs ``npm ci`` there (node and npm
+are needed to build the docs, not to read them). The castlerules wheel is built from this checkout
+(``pip wheel --no-deps``); attrs' wheel (pure Python, the only dependency play needs — z3 and rich
+are imported by the theorems and the terminal, never by play) is downloaded at the installed version,
+or, without a network, packed from the installed distribution. The page itself is ``play.rst`` with
+``_static/playground.js`` and the web worker ``_static/playground-worker.js``.
+
+``try_it(...)`` writes the "try it" links of the worked examples and the counterexamples: a URL of
+the page's contract (``play.html?game=G&players=N&readings=ID=OPT,...&position=TEXT&moves=M1;M2``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+#: Where the page finds its files in the built site.
+SITE_DIR = "_play"
+#: The files of the npm package the page loads (the rest are type declarations and consoles).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")  # fmt: skip
+#: The make() options a link may carry in the URL besides players and readings.
+URL_OPTIONS_SKIPPED = ("players", "readings")
+
+
+def docs_dir(app: Sphinx) -> Path:
+    return Path(app.srcdir)
+
+
+def pinned_version(docs: Path) -> str:
+    """The pyodide version the lock file pins."""
+    lock = json.loads((docs / "package-lock.json").read_text(encoding="utf-8"))
+    version: str = lock["packages"]["node_modules/pyodide"]["version"]
+    return version
+
+
+def pyodide_dir(docs: Path) -> Path:
+    """``docs/node_modules/pyodide`` at the pinned version, running ``npm ci`` when it is not."""
+    folder = docs / "node_modules" / "pyodide"
+    want = pinned_version(docs)
+
+    def installed() -> str:
+        try:
+            return str(json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"])
+        except (OSError, ValueError, KeyError):
+            return ""
+
+    if installed() != want or not all((folder / f).is_file() for f in PYODIDE_FILES):
+        npm = shutil.which("npm")
+        if npm is None:
+            raise ExtensionError(f"the Play page needs pyodide {want}: install node and npm, "
+                                 "then run 'npm ci --prefix docs'")  # fmt: skip
+        logger.info(f"castlerules: npm ci (pyodide {want}) in {docs}")
+        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=docs,
+                              capture_output=True, text=True, timeout=900)  # fmt: skip
+        if done.returncode != 0 or installed() != want:
+            raise ExtensionError(f"npm ci in docs/ failed:\n{done.stderr[-2000:]}")
+    return folder
+
+
+def build_castlerules_wheel(checkout: Path, out: Path) -> Path:
+    """The castlerules wheel of this checkout."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(checkout)],
+        capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    found = sorted(out.glob("castlerules-*.whl"))
+    if done.returncode != 0 or not found:
+        raise ExtensionError(f"building the castlerules wheel failed:\n{done.stderr[-2000:]}")
+    return found[-1]
+
+
+def attrs_wheel(out: Path) -> Path:
+    """attrs' wheel at the installed version: downloaded, or packed from the installed files."""
+    from importlib.metadata import distribution
+
+    dist = distribution("attrs")
+    version = dist.version
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "download", f"attrs=={version}", "--no-deps",
+         "--only-binary=:all:", "-q", "-d", str(out)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    found = sorted(out.glob(f"attrs-{version}-*.whl"))
+    if done.returncode == 0 and found:
+        return found[-1]
+    logger.info("castlerules: attrs' wheel packed from the installed distribution")
+    target = out / f"attrs-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for file in dist.files or ():
+            if "__pycache__" in file.parts or file.suffix == ".pyc":
+                continue
+            path = Path(str(file.locate()))
+            if path.is_file() and not str(file).startswith(".."):
+                wheel.write(path, str(file))
+    return target
+
+
+def on_build_finished(app: Sphinx, exc: Exception | None) -> None:
+    """Copy the runtime and the wheels into ``<site>/_play/`` with a manifest the worker reads."""
+    if exc is not None or app.builder.format != "html":
+        return
+    docs = docs_dir(app)
+    runtime = pyodide_dir(docs)
+    site = Path(app.outdir) / SITE_DIR
+    (site / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        source, target = runtime / name, site / "pyodide" / name
+        if not target.exists() or target.stat().st_size != source.stat().st_size or \
+                target.stat().st_mtime < source.stat().st_mtime:  # fmt: skip
+            shutil.copy2(source, target)
+    wheels = site / "wheels"
+    if wheels.exists():
+        shutil.rmtree(wheels)
+    wheels.mkdir()
+    with tempfile.TemporaryDirectory() as tmp:
+        built = [build_castlerules_wheel(docs.parent, Path(tmp)), attrs_wheel(Path(tmp))]
+        for wheel in built:
+            shutil.copyfile(wheel, wheels / wheel.name)
+    manifest = {"pyodide": pinned_version(docs), "wheels": [f"wheels/{w.name}" for w in built]}
+    (site / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    logger.info(f"castlerules: the Play page's files are in {site}")
+
+
+def on_builder_inited(app: Sphinx) -> None:
+    """Fail early, before the pages are written, when Pyodide cannot be had."""
+    if app.builder.format == "html":
+        pyodide_dir(docs_dir(app))
+
+
+# -- "try it" links -------------------------------------------------------------------------------
+
+
+def try_it_url(game: Any, position: str | None = None, moves: tuple[str, ...] = (),
+               options: dict[str, Any] | None = None) -> str:  # fmt: skip
+    """The playground URL (relative to the site's root) that opens ``game`` (its player count,
+    readings and other options) at ``position`` and plays ``moves``."""
+    opts = dict(game.options if options is None else options)
+    parts = [f"game={quote(game.name)}", f"players={game.num_players}"]
+    readings = opts.get("readings") or {}
+    if readings:
+        parts.append("readings=" + quote(",".join(f"{k}={v}" for k, v in sorted(readings.items())), safe="=,"))
+    rest = {k: v for k, v in opts.items() if k not in URL_OPTIONS_SKIPPED}
+    if rest:
+        parts.append("options=" + quote(json.dumps(rest, sort_keys=True, separators=(",", ":")), safe=""))
+    if position:
+        parts.append("position=" + quote(position, safe=""))
+    if moves:
+        parts.append("moves=" + ";".join(quote(m, safe="") for m in moves))
+    return "play.html?" + "&".join(parts)
+
+
+def try_it(game: Any, position: str | None, moves: tuple[str, ...] = (), depth: int = 2,
+           at: str = "", label: str = "Try it in the playground") -> list[str]:  # fmt: skip
+    """reStructuredText: a paragraph with the link, for a page ``depth`` folders below the root."""
+    url = "../" * depth + try_it_url(game, position, moves)
+    return [f"{at}`{label} <{url}>`__", ""]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", on_builder_inited)
+    app.connect("build-finished", on_build_finished)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
