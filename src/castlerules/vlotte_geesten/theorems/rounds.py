@@ -1,0 +1,394 @@
+"""A round: who may act, every transition, that it ends, who rolls next, and what the grab-phase reading
+changes (vg.spel.*, vg.punten.gooier, vg.pot.iedereen-mis; interpretations vg.interp.grab-phase and
+vg.interp.next-roller).
+
+The exhaustive statements enumerate the box of ``reference.Box``: every reachable round state for up
+to 3 players (4 under ``--deep``) and, for 4 to 8 players, the stated representative family; each is
+made for every player count (``depends_on`` players), so the default run covers 2-8.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from castlerules.core.theorem import Result, Theorem
+from castlerules.vlotte_geesten.notation import state_to_text
+from castlerules.vlotte_geesten.state import Grab, Obj, Pass, Roll, State
+from castlerules.vlotte_geesten.theorems.common import (
+    GAME,
+    GRAB_PHASE,
+    NEXT_ROLLER,
+    NO_POINTS,
+    RECIPIENT,
+    STATEMENT_TESTS,
+    TESTS,
+    fact,
+    names,
+    over_options,
+    reading,
+    refuted_at,
+    sibling,
+    total_points,
+)
+from castlerules.vlotte_geesten.theorems.reference import (
+    Box,
+    Reference,
+    reference_answer,
+    representative_rolls,
+)
+
+# -- who may act: legality over the box ----------------------------------------------------------
+
+
+def check_legal_actions(game: Any, full: int = 3) -> Result:
+    """For every state of the box and every action tried: the game accepts the position (it is
+    reachable), its ``violation`` agrees with the reference (legal, or the same clause),
+    ``legal_actions`` lists exactly the legal ones once (as many as the reference counts: a pass and
+    a grab of every set of free objects for each player still in), ``actors`` are exactly the
+    players still to act (the roller too), ``legal_actions_of`` gives each player's own. Legality
+    depends on the dice only through whether they have been rolled, so one roll and one score
+    profile suffice for round states; chance and end states use every profile."""
+    ref = Reference(game)
+    box = Box(game, full=full)
+    for state in box.unaccepted():
+        return box.refuted(state, "the game refuses a position play can reach")
+    checked = 0
+    states = itertools.chain(box.round_states(rolls=1, profiles=1), box.chance_states(),
+                             box.terminal_states())
+    for state in states:
+        actions = box.actions(state)
+        legal = game.legal_actions(state)
+        if len(set(legal)) != len(legal):
+            return box.refuted(state, "legal_actions lists an action twice")
+        if set(game.actors(state)) != ref.actors(state):
+            return box.refuted(state, f"the players who may act are {sorted(game.actors(state))}, "
+                               f"not {sorted(ref.actors(state))}")
+        legal_set = set(legal)
+        for action in actions:
+            expected = ref.clause(state, action)
+            found = game.violation(state, action)
+            if (found is None) != (expected is None) or (found and found.clause != expected):
+                got = "legal" if found is None else found.clause
+                return box.refuted(
+                    state, f"{game.action_to_str(state, action)}: the game says {got}, the "
+                    f"rulebook {expected or 'legal'}", names(action))
+            if (expected is None) != (action in legal_set):
+                return box.refuted(state, f"{game.action_to_str(state, action)} is "
+                                   f"{'missing from' if expected is None else 'wrongly in'} "
+                                   "legal_actions", names(action))
+            checked += 1
+        if state.dice is not None and state.supply > 0:
+            free = 5 - len(state.grabbed)
+            count = len(ref.actors(state)) * (1 << free)
+            if len(legal) != count or any(ref.clause(state, a) is not None for a in legal):
+                return box.refuted(state, f"legal_actions lists {len(legal)} actions, not the "
+                                   f"{count} legal ones")
+            for p in range(game.num_players):
+                own = game.legal_actions_of(state, p)
+                if list(own) != [a for a in legal if getattr(a, "player", None) == p]:
+                    return box.refuted(state, f"legal_actions_of p{p} is not p{p}'s legal actions",
+                                       (f"p{p}",))
+    return Result.proved(f"{game.num_players} players: {checked} state-action pairs, all as the "
+                         "rulebook says")
+
+
+# -- every transition over the box ----------------------------------------------------------------
+
+
+def check_successor(game: Any, profiles: int | None = None, full: int = 3) -> Result:
+    """For every state of the box (every representative roll, every score profile) and every legal
+    action, the game's successor is exactly the reference's: the bookkeeping of the round (who is
+    done, who grabbed wrongly, what has been grabbed), when the round ends, who rolls next (the
+    correct grabber; otherwise the reading's rule), and every score, the supply and the pot. Points
+    are conserved by every transition. At a chance node every roll the dice can show is checked."""
+    ref = Reference(game)
+    box = Box(game, full=full)
+    checked = 0
+    for state in itertools.chain(box.chance_states(), box.round_states(profiles=profiles)):
+        if state.dice is None:
+            legal: tuple[Any, ...] = tuple(o for o, _ in game.chance_outcomes(state))
+        elif box.full:
+            legal = game.legal_actions(state)
+        else:
+            legal = tuple(a for a in box.actions(state)[1:] if ref.clause(state, a) is None)
+        for action in legal:
+            found = game.successor(state, action)
+            expected = ref.successor(state, action)
+            if found != expected:
+                return box.refuted(
+                    state,
+                    f"after {game.action_to_str(state, action)} the position is "
+                    f"{state_to_text(found)}, not {state_to_text(expected)}",
+                    names(action),
+                )
+            if sum(found.scores) + found.supply + found.pot != total_points():
+                return box.refuted(state, "points are not conserved", names(action))
+            checked += 1
+    return Result.proved(f"{game.num_players} players: {checked} transitions, each exactly as "
+                         "the rulebook says")
+
+
+def check_round_ends(game: Any, full: int = 3) -> Result:
+    """Every round ends: each legal action after a roll either ends the round (the dice are rolled
+    again or the game is over) or takes one player out of the round — under regrab, a wrong grab
+    instead takes at least one more object out of play. So a round lasts at most n actions (n + 5
+    under regrab): the measure (players still in) + (objects still free, under regrab) drops."""
+    box = Box(game, full=full)
+
+    regrab = reading(game, GRAB_PHASE) == "regrab"
+
+    def measure(state: State) -> int:
+        free = 5 - len(state.grabbed) if regrab else 0
+        return int(game.num_players) - len(state.acted) + free
+
+    checked = 0
+    for state in box.round_states(rolls=1, profiles=1):
+        tried = game.legal_actions(state) if box.full else tuple(
+            a for a in box.actions(state)[1:] if game.violation(state, a) is None)
+        for action in tried:
+            after = game.successor(state, action)
+            if after.dice is not None and measure(after) >= measure(state):
+                return box.refuted(state, f"{game.action_to_str(state, action)} does not bring "
+                                   "the end of the round closer", names(action))
+            checked += 1
+    return Result.proved(f"{checked} round transitions, each closer to the round's end")
+
+
+
+
+# -- who rolls next -------------------------------------------------------------------------------
+
+
+def _roll_of(game: Any) -> tuple[tuple[Obj, ...], Obj, list[Obj]]:
+    """A roll the game's dice can show, its answer (the reference's) and the other objects."""
+    possible = frozenset(o.faces for o, _ in game.chance_outcomes(game.initial_state()))
+    faces = representative_rolls(possible)[0]
+    answer = Obj(reference_answer([int(f) for f in faces]))
+    return faces, answer, [o for o in Obj if o != answer]
+
+
+def _next_roller_under(game: Any) -> Result:
+    n = game.num_players
+    seat = reading(game, NEXT_ROLLER) == "next-seat"
+    regrab = reading(game, GRAB_PHASE) == "regrab"
+    faces, answer, others = _roll_of(game)
+    total = total_points()
+    checked = 0
+    for roller in range(n):
+        start = State((1,) * n, total - n, 0, roller)
+        rolled = game.successor(start, Roll(faces))
+        nobody = (roller + 1) % n if seat else roller
+        for wrong in range(min(4, n - 1) + 1):
+            grabbers = [(roller + 1 + i) % n for i in range(wrong)]
+            state = rolled
+            for i, p in enumerate(grabbers):
+                state = game.successor(state, Grab(p, frozenset({others[i]})))
+            # 'Pak je als eerste het juiste voorwerp ... Daarna ben jij degene die de
+            # dobbelstenen gooit.' — every player still in, the roller too
+            for c in range(n):
+                if c in grabbers and not regrab:
+                    continue
+                after = game.successor(state, Grab(c, frozenset({answer})))
+                if after.dice is not None or after.roller != c:
+                    return refuted_at(game, state, f"p{c} grabbed correctly, but p{after.roller} "
+                                      "rolls next", (f"p{c}", answer.name.lower()))
+                checked += 1
+            # nobody correct: everyone still in passes
+            for p in range(n):
+                if p in grabbers and not regrab:
+                    continue
+                before, state = state, game.successor(state, Pass(p))
+            if state.dice is not None or state.roller != nobody:
+                return refuted_at(game, before, f"nobody was correct after p{roller}'s roll, but "
+                                  f"p{state.roller} rolls next, not p{nobody}", (f"p{nobody}",))
+            checked += 1
+    return Result.proved(f"{checked} rounds")
+
+
+def check_next_roller(game: Any) -> Result:
+    """For the game's player count, under both options of the next-roller reading, from every
+    roller, after none to four wrong grabs: whoever grabs the right object first (the roller too)
+    rolls next; when nobody does (everyone still in passes), the same roller rolls again
+    (same-roller) or the next player in seat order, wrapping round (next-seat)."""
+    return over_options(_next_roller_under, game, NEXT_ROLLER)
+
+
+# -- the grab-phase reading -----------------------------------------------------------------------
+
+
+def _grab_phase_under(game: Any) -> Result:
+    n = game.num_players
+    regrab = reading(game, GRAB_PHASE) == "regrab"
+    faces, answer, others = _roll_of(game)
+    fine = int(fact("points-per-wrong-grab"))
+    win = int(fact("points-per-correct-grab"))
+    total = total_points()
+    for p in range(n):
+        start = State((2,) * n, total - 2 * n, 0, 0)
+        rolled = game.successor(start, Roll(faces))
+        state = game.successor(rolled, Grab(p, frozenset({others[0]})))
+        q = (p + 1) % n
+        # the object grabbed stays grabbed for the round
+        v = game.violation(state, Grab(q, frozenset({others[0]})))
+        if v is None or v.clause != "vg.doel.punt":
+            return refuted_at(game, state, f"p{q} may grab the {others[0].name.lower()} p{p} "
+                              "holds", (f"p{q}", others[0].name.lower()))
+        again = Grab(p, frozenset({others[1]}))
+        v = game.violation(state, again)
+        if not regrab:
+            # once: 'Je mag maar één voorwerp pakken' — the wrong grabber is done for the round
+            if p in game.actors(state) or v is None or v.clause != "vg.spel.een-voorwerp":
+                return refuted_at(game, state, f"under once p{p} may act again after a wrong "
+                                  "grab", (f"p{p}",))
+            continue
+        # regrab: the wrong grabber may grab again, and pays once however often they missed
+        if p not in game.actors(state) or v is not None:
+            return refuted_at(game, state, f"under regrab p{p} may not grab again after a wrong "
+                              "grab", (f"p{p}",))
+        twice = game.successor(state, again)
+        after = game.successor(twice, Grab(q, frozenset({answer})))
+        expected = [2] * n
+        expected[p] -= fine
+        expected[q] += win + fine
+        if list(after.scores) != expected or after.pot != 0:
+            return refuted_at(game, twice, f"under regrab p{p} missed twice and p{q} was correct: "
+                              f"scores {list(after.scores)}, not {expected}", (f"p{p}", f"p{q}"))
+        # the round ends with nobody correct only when every player has passed
+        state = twice
+        for r in [x for x in range(n) if x != p]:
+            state = game.successor(state, Pass(r))
+            if state.dice is None:
+                return refuted_at(game, twice, f"under regrab the round ended before p{p}, who "
+                                  "grabbed wrongly, passed", (f"p{p}",))
+        final = game.successor(state, Pass(p))
+        if final.dice is not None:
+            return refuted_at(game, state, "under regrab the round goes on after every player "
+                              "passed", (f"p{p}",))
+        paid = sum(2 - s for s in final.scores)
+        if paid != fine or final.pot != fine:
+            return refuted_at(game, state, f"under regrab p{p} missed twice and nobody was "
+                              f"correct: {paid} point(s) paid, the pot holds {final.pot}",
+                              (f"p{p}", "pot"))
+    if not regrab:
+        # once: the round ends with nobody correct as soon as every player has acted
+        state = game.successor(State((2,) * n, total - 2 * n, 0, 0), Roll(faces))
+        for i in range(n):
+            action: Any = Grab(i, frozenset({others[i]})) if i < 4 else Pass(i)
+            state = game.successor(state, action)
+            if (state.dice is None) != (i == n - 1):
+                what = "ended" if i < n - 1 else "goes on"
+                return refuted_at(game, state, f"under once the round {what} after {i + 1} of "
+                                  f"{n} players acted")
+    return Result.proved(f"{n} players")
+
+
+def check_grab_phase(game: Any) -> Result:
+    """For the game's player count, under both options of the grab-phase reading, for every player
+    p grabbing wrongly: the object stays grabbed for the round (nobody may grab it); under once p is
+    done for the round, and the round ends with nobody correct as soon as every player has acted;
+    under regrab p may grab again, pays one point however often they miss, and the round ends with
+    nobody correct only when every player has passed."""
+    return over_options(_grab_phase_under, game, GRAB_PHASE)
+
+
+# -- the list --------------------------------------------------------------------------------------
+
+
+def theorems(game: Any) -> list[Theorem]:
+    round_clauses = (
+        "vg.spel.worp",
+        "vg.spel.gooier-grijpt-mee",
+        "vg.spel.een-voorwerp",
+        "vg.doel.punt",
+        "vg.punten.gooier",
+        "vg.pot.iedereen-mis",
+    )
+    points = (
+        "vg.punten.juist",
+        "vg.punten.fout",
+        "vg.pot.leggen",
+        "vg.pot.winnen",
+        "vg.voorbereiding.inhoud",
+    )
+    n = game.num_players
+    box = ("every reachable round state" if n <= 3 else
+           "a representative family of round states (nobody, each single player, or every run "
+           "of n - 1 consecutive seats having acted — so every player is once the last to act; "
+           "none, the first or the last of them wrong; the fewest objects or those and the answer "
+           "grabbed; the first roll: the code paths are those of 2-3 players, with longer "
+           "tuples)")
+    deep_n = 4
+    readings = (GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER)
+
+    def boxed(
+        tid: str, statement: str, clauses: tuple[str, ...], check: Any, test: str,
+        depends: tuple[str, ...],
+    ) -> list[Theorem]:
+        """The theorem for each player count, and (``--deep``) every state for 4 players."""
+        out = [
+            Theorem(tid, GAME, statement.format(box=f"{box} for {n} players"), clauses,
+                    "exhaustive", lambda: check(game), depends_on=("players", *depends),
+                    fails_with=f"{TESTS}::{test}"),
+        ]
+        out.append(Theorem(
+            f"{tid}-{deep_n}", GAME,
+            statement.format(box=f"every reachable round state for {deep_n} players"),
+            clauses, "exhaustive", lambda: check(sibling(game, deep_n), full=deep_n),
+            deep=True, depends_on=depends, fails_with=f"{TESTS}::{test}"))
+        return out
+
+    out = boxed(
+        "vg.legal-actions",
+        "In {box}, before every roll and at the end: the game accepts the position, allows "
+        "exactly the actions the rulebook allows (one grab or pass per player per roll, not an "
+        "object already grabbed, nobody before the roll, no roll during a round), refuses the "
+        "others with the clause they break, and lets exactly the players still in the round "
+        "act — the roller too.",
+        round_clauses, check_legal_actions, "test_legal_actions_theorem_finds_a_second_grab",
+        (GRAB_PHASE,),
+    )
+    out += boxed(
+        "vg.successor",
+        "In {box}, for the dice of every answer in every situation and score profiles where "
+        "each player has no points and some: every legal action leads exactly to the position "
+        "the rulebook gives — who is done, who grabbed wrongly, what is grabbed, when the round "
+        "ends, who rolls next (the correct grabber; otherwise the reading's rule), every score, "
+        "the supply and the pot; every roll the dice can show leads to the round it starts.",
+        (*round_clauses, *points), check_successor,
+        "test_successor_theorem_finds_the_wrong_roller", readings,
+    )
+    out += boxed(
+        "vg.round-ends",
+        "In {box}: every legal action ends the round or brings its end closer (one player "
+        "fewer to act, or under regrab one object fewer to grab), so a round lasts at most "
+        "n actions (n + 5 under regrab).",
+        ("vg.spel.een-voorwerp", "vg.pot.iedereen-mis"), check_round_ends,
+        "test_round_theorem_finds_a_pass_that_changes_nothing", (GRAB_PHASE,),
+    )
+    out += [
+        Theorem(
+            "vg.next-roller", GAME,
+            "For each player count and both options of the next-roller reading, from every "
+            "roller and after none to four wrong grabs: whoever grabs the right object first — "
+            "the roller too — rolls next; when nobody does, the same roller rolls again "
+            "(same-roller) or the next player in seat order, wrapping round (next-seat).",
+            ("vg.punten.gooier", "vg.pot.iedereen-mis", "vg.spel.gooier-grijpt-mee"),
+            "exhaustive", lambda: check_next_roller(game),
+            depends_on=("players", GRAB_PHASE), all_options_of=(NEXT_ROLLER,),
+            fails_with=f"{STATEMENT_TESTS}::test_next_roller_theorem_finds_no_wrapping",
+        ),
+        Theorem(
+            "vg.grab-phase", GAME,
+            "For each player count and both options of the grab-phase reading, whoever grabs "
+            "wrongly: the object stays grabbed for the round; under once the grabber is done for "
+            "the round and the round ends with nobody correct as soon as every player has acted; "
+            "under regrab the grabber may grab again, pays one point however often they miss, and "
+            "the round ends with nobody correct only when every player has passed.",
+            ("vg.spel.een-voorwerp", "vg.punten.fout", "vg.pot.iedereen-mis", "vg.doel.punt"),
+            "exhaustive", lambda: check_grab_phase(game),
+            depends_on=("players", RECIPIENT, NO_POINTS), all_options_of=(GRAB_PHASE,),
+            fails_with=f"{STATEMENT_TESTS}::test_grab_phase_theorem_finds_a_second_penalty",
+        ),
+    ]
+    return out

@@ -1,0 +1,206 @@
+"""The per-clause, per-reading and per-player-count statements of Vlotte Geesten: each proves on the
+real rules (tests/core/test_theorems.py runs them all) and finds a counterexample on a rule broken
+on purpose — in a reading, an option value, a game of more than two players, or a fact of the set-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+import castlerules
+from castlerules.core.symbolic import If
+from castlerules.core.theorem import Status
+from castlerules.vlotte_geesten import VlotteGeesten, kernel, rules, theorems
+from castlerules.vlotte_geesten.state import Obj, State
+
+SWAPPED = ("red", "grey", "white", "green", "blue")
+
+
+def test_every_new_statement_proves_on_the_real_rules() -> None:
+    game = castlerules.make("vlotte-geesten", players=5)
+    for t in game.theorems():
+        if t.deep:
+            continue
+        assert t.check().status is Status.PROVED, t.id
+
+
+def situation_1_next_die(dice: Sequence[Any]) -> Any:
+    """Broken: situation 1 looks at the die of the next colour."""
+    c = kernel.counts(dice)
+    result: Any = kernel.answer(dice)
+    for k in range(5):
+        result = If(kernel.unique_most(c, k), dice[(k + 1) % 5], result)
+    return result
+
+
+@pytest.mark.clause("vg.situatie1.regel", "vg.voorbereiding.kleuren")
+def test_any_faces_theorem_finds_a_swapped_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = VlotteGeesten(players=2)
+    broken = theorems.check_answer_any_faces_z3(game, answer=situation_1_next_die)
+    assert broken.status is Status.COUNTEREXAMPLE and "die:" in (broken.counterexample or "")
+    # the faces option files the white die's faces under grey and the grey die's under white
+    monkeypatch.setattr(rules, "COLOURS", SWAPPED)
+    assert theorems.die_places(game) == {"red": 0, "white": 2, "grey": 1, "green": 3, "blue": 4}
+    assert theorems.check_answer_any_faces_z3(game).status is Status.COUNTEREXAMPLE
+
+
+@pytest.mark.clause("vg.voorbereiding.kleur-wit", "vg.voorbereiding.kleur-grijs")
+def test_colour_theorem_finds_two_dice_swapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "COLOURS", SWAPPED)
+    result = theorems.check_colours(VlotteGeesten(players=3))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "white die" in (result.counterexample or "") and result.position
+
+
+@pytest.mark.clause("vg.situatie2.voorbeeld")
+def test_example_theorem_finds_the_pair_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    def pair_answered(faces: tuple[Obj, ...]) -> Obj:
+        """Broken: in situation 2 the first object shown twice is the answer."""
+        values = [int(f) for f in faces]
+        if kernel.situation_2(values):
+            return Obj(next(k for k in range(5) if values.count(k) == 2))
+        return Obj(kernel.answer(values))
+
+    monkeypatch.setattr(rules, "answer_of", pair_answered)
+    result = theorems.check_examples(VlotteGeesten(players=2))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "example-situation-2" in (result.counterexample or "")
+
+
+@pytest.mark.clause("vg.spel.worp")
+def test_any_faces_chance_finds_a_face_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    parse = rules._parse_faces
+
+    def distinct_faces(faces: Any) -> Any:
+        """Broken: a face shown twice on a die counts once (the faces are read as a set)."""
+        return tuple(tuple(dict.fromkeys(d)) for d in parse(faces))
+
+    monkeypatch.setattr(rules, "_parse_faces", distinct_faces)
+    result = theorems.check_any_faces(VlotteGeesten(players=2))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "probability" in (result.counterexample or "")
+    # the default dice (no faces given) are not touched by the bug
+    assert theorems.check_chance(VlotteGeesten(players=2)).status is Status.PROVED
+
+
+@pytest.mark.clause("vg.spel.spelers")
+def test_player_count_theorem_finds_a_ninth_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    check = rules.check_player_count
+    monkeypatch.setattr(rules, "check_player_count", lambda n, low, high: check(n, low, high + 1))
+    result = theorems.check_player_counts(VlotteGeesten(players=2))
+    assert result.status is Status.COUNTEREXAMPLE and "9-player" in (result.counterexample or "")
+
+
+class RollerWatches(VlotteGeesten):
+    """Broken: the roller does not grab (from five players on)."""
+
+    def actors(self, state: State) -> frozenset[int]:
+        found = super().actors(state)
+        return found - {state.roller} if self.num_players >= 5 else found
+
+
+@pytest.mark.clause("vg.spel.gooier-grijpt-mee")
+def test_seat_theorem_finds_the_roller_left_out() -> None:
+    assert theorems.check_seats(RollerWatches(players=4)).status is Status.PROVED
+    result = theorems.check_seats(RollerWatches(players=6))
+    assert result.status is Status.COUNTEREXAMPLE and result.position
+
+
+class PointKeptBack(VlotteGeesten):
+    """Broken: under pot-at-once the wrong grabber's point never reaches the pot."""
+
+    def _wrong_grab(self, state: State, action: Any) -> State:
+        after = super()._wrong_grab(state, action)
+        if self.pay_at_once and after.dice is not None and after.pot > state.pot:
+            return State(state.scores, after.supply, state.pot, after.roller, after.dice,
+                         after.acted, after.grabbed, after.wrong)
+        return after
+
+
+@pytest.mark.clause("vg.pot.leggen")
+def test_penalty_theorem_finds_the_point_kept_back() -> None:
+    result = theorems.check_penalty_readings(PointKeptBack(players=3))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "pot-at-once" in (result.counterexample or "")
+    # under the default reading alone the bug never shows: the statement plays both options
+    default_only = PointKeptBack(players=3)
+    assert theorems.check_successor(default_only).status is Status.PROVED
+
+
+class DrawIgnored(VlotteGeesten):
+    """Broken: a shared highest score wins for all who share it, whatever the ties reading."""
+
+    def winners(self, state: State) -> frozenset[int]:
+        if not self.is_terminal(state):
+            return frozenset()
+        flags = kernel.winner_flags(state.scores, False)
+        return frozenset(i for i, won in enumerate(flags) if won)
+
+
+@pytest.mark.clause("vg.einde.winnaar")
+def test_tie_theorem_finds_a_shared_win_under_draw() -> None:
+    result = theorems.check_ties(DrawIgnored(players=7))
+    assert result.status is Status.COUNTEREXAMPLE and "ties=draw" in (result.counterexample or "")
+
+
+class NoWrapping(VlotteGeesten):
+    """Broken: under next-seat the dice pass to 'the next player' without wrapping round."""
+
+    def _settle(self, state: State, correct: int | None) -> State:
+        after = super()._settle(state, correct)
+        if correct is None and self.next_seat:
+            return State(after.scores, after.supply, after.pot, state.roller + 1)
+        return after
+
+
+@pytest.mark.clause("vg.punten.gooier", "vg.pot.iedereen-mis")
+def test_next_roller_theorem_finds_no_wrapping() -> None:
+    result = theorems.check_next_roller(NoWrapping(players=5))
+    assert result.status is Status.COUNTEREXAMPLE and "p0" in (result.counterexample or "")
+
+
+class SecondPenalty(VlotteGeesten):
+    """Broken: under regrab every wrong grab costs a point, not one per round."""
+
+    def _wrong_grab(self, state: State, action: Any) -> State:
+        after = super()._wrong_grab(state, action)
+        p = action.player
+        if self.regrab and p in state.wrong and after.dice is not None:
+            scores = tuple(s - 1 if i == p else s for i, s in enumerate(after.scores))
+            return State(scores, after.supply, after.pot + 1, after.roller, after.dice,
+                         after.acted, after.grabbed, after.wrong)
+        return after
+
+
+@pytest.mark.clause("vg.punten.fout", "vg.spel.een-voorwerp")
+def test_grab_phase_theorem_finds_a_second_penalty() -> None:
+    result = theorems.check_grab_phase(SecondPenalty(players=4))
+    assert result.status is Status.COUNTEREXAMPLE and "regrab" in (result.counterexample or "")
+
+
+class AtOnceNotWired(VlotteGeesten):
+    """Broken: the pot-at-once reading is not wired into the rules (the flag stays False)."""
+
+    def _resolve_rules(self) -> None:
+        super()._resolve_rules()
+        self.pay_at_once = False
+
+
+def test_the_reference_reads_the_readings_from_the_spec_not_from_the_rules() -> None:
+    game = AtOnceNotWired(players=2, readings={"penalty-recipient": "pot-at-once"})
+    assert theorems.check_successor(game).status is Status.COUNTEREXAMPLE
+    assert theorems.check_penalty_readings(AtOnceNotWired(players=2)).status is (
+        Status.COUNTEREXAMPLE
+    )
+
+
+def test_a_game_with_a_point_too_many_refuses_reachable_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(rules, "TOTAL_POINTS", 36)
+    game = VlotteGeesten(players=2)
+    assert theorems.check_legal_actions(game).status is Status.COUNTEREXAMPLE
+    assert theorems.check_start(game).status is Status.COUNTEREXAMPLE
