@@ -59,16 +59,17 @@ class MCTSBot:
     def __init__(
         self,
         rng: random.Random,
-        simulations: int = 200,
+        simulations: int = 300,
         rollout_plies: int = 2_000,
         exploration: float = 1.4,
-        seconds: float | None = None,
+        seconds: float | None = 1.0,
     ) -> None:
         self.rng = rng
         self.simulations = simulations
         self.rollout_plies = rollout_plies
         self.exploration = exploration
-        #: Stop thinking after this many seconds even if simulations remain (None: no limit).
+        #: Stop thinking after this many seconds even if simulations remain (None: no limit). The
+        #: default answers within about a second; more seconds and simulations play stronger.
         self.seconds = seconds
 
     def _mover(self, game: Game[Any, Any], state: Any) -> int:
@@ -142,7 +143,7 @@ class MCTSBot:
 
 
 def make_bot(
-    kind: str, rng: random.Random, simulations: int = 200, seconds: float | None = None
+    kind: str, rng: random.Random, simulations: int = 300, seconds: float | None = 1.0
 ) -> RandomBot | MCTSBot:
     """A bot by name: ``random`` or ``mcts`` (at most ``simulations`` simulations and ``seconds``
     of thought a move)."""

@@ -416,12 +416,59 @@ def load(name: str, **options: Any) -> Any:
     return pyspiel.load_game(openspiel_name(name), options)
 
 
+#: OpenSpiel's ``mcts`` example per castlerules game: (simulations a move, rollout plies), so a bot
+#: move takes about 5 seconds or less here (OpenSpiel's defaults, 1,000 simulations with rollouts
+#: to the end of the game, took minutes a move in Kasteel). ``--max_simulations`` and
+#: ``--max_rollout_plies`` override them.
+MCTS_BUDGET = {
+    "vlotte-geesten": (150, 40),
+    "splut": (400, 100),
+    "spookslot": (150, 100),
+    "kasteel": (300, 60),
+}
+
+
+def _mcts_budget(args: list[str]) -> list[str]:
+    """The ``mcts`` example's flags with this game's simulations added (unless given), and its
+    random rollouts cut at the game's rollout plies (a cut rollout counts as a draw)."""
+    import re
+
+    from open_spiel.python.algorithms import mcts
+
+    game = next((a.split("=", 1)[1] for a in args if a.startswith("--game=")), "")
+    found = re.fullmatch(r"castlerules_([a-z_]+)", game)
+    name = found.group(1).replace("_", "-") if found else ""
+    sims, plies = MCTS_BUDGET.get(name, (1000, 0))
+    out = []
+    for a in args:
+        if a.startswith("--max_rollout_plies="):
+            value = a.split("=", 1)[1]
+            plies = int(value) if value.isdigit() else plies
+            continue
+        out.append(a)
+    if not any(a.startswith("--max_simulations") for a in out):
+        out.append(f"--max_simulations={sims}")
+    if plies:
+        base = mcts.RandomRolloutEvaluator
+
+        class Evaluator(base):  # type: ignore[misc, valid-type]
+            def __init__(self, n_rollouts: int = 1, random_state: Any = None,
+                         max_length: int | None = plies) -> None:
+                super().__init__(n_rollouts, random_state, max_length)
+
+        mcts.RandomRolloutEvaluator = Evaluator
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m castlerules.adapters.openspiel EXAMPLE [FLAGS ...]``: run one of OpenSpiel's
     example programs (``open_spiel.python.examples.EXAMPLE``) with every castlerules game
     registered, for example::
 
         python -m castlerules.adapters.openspiel mcts --game=castlerules_kasteel --player2=human
+
+    For ``mcts`` on a castlerules game the simulations and rollout length come from
+    ``MCTS_BUDGET`` unless the flags give them.
     """
     import re
     import runpy
@@ -437,6 +484,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     module = f"open_spiel.python.examples.{args[0]}"
+    if args[0] == "mcts":
+        args = _mcts_budget(args)
     sys.argv = [module, *args[1:]]
     try:
         runpy.run_module(module, run_name="__main__", alter_sys=True)
