@@ -20,11 +20,14 @@ def submodules(package: str) -> list[str]:
         return []
     if spec is None or not spec.submodule_search_locations:
         return []
-    return sorted(
-        f"{package}.{m.name}"
-        for m in pkgutil.iter_modules(spec.submodule_search_locations)
-        if not m.name.startswith("_")
-    )
+    found: list[str] = []
+    for m in pkgutil.iter_modules(spec.submodule_search_locations):
+        if m.name.startswith("_"):
+            continue
+        found.append(f"{package}.{m.name}")
+        if m.ispkg:  # a game's theorems, one module per rulebook section
+            found += submodules(f"{package}.{m.name}")
+    return sorted(found)
 
 
 def importable(module: str) -> bool:

@@ -214,6 +214,7 @@ class GameDoc:
         from castlerules.core.catalog import GAMES, game_class, make
         from castlerules.core.game import Game
         from castlerules.core.spec import load_spec
+        from castlerules.core.plan import every_configuration, option_theorems
         from castlerules.core.trace import trace
 
         self.name = name
@@ -229,6 +230,16 @@ class GameDoc:
         ) or [self._bare_row(c) for c in self.spec.clauses]
         self.theorems: list[Any] = list(
             self._try("list the theorems", lambda: self.game.theorems()) or ()
+        )
+        # Theorems made only under another player count or reading (they state what an option
+        # does): listed after the default game's, once each.
+        shown = {t.id for t in self.theorems}
+        for t in self._try("list every reading's theorems", lambda: every_configuration(name)) or ():
+            if t.id not in shown:
+                shown.add(t.id)
+                self.theorems.append(t)
+        self.option_theorems: dict[tuple[str, str], list[str]] = (
+            self._try("find each option's theorems", lambda: option_theorems(name)) or {}
         )
         self.runs = {t.id: runs.get(t.id) for t in self.theorems}
         self.start = self._try("make the initial state", lambda: self.game.initial_state())

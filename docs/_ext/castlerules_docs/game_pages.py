@@ -547,7 +547,9 @@ def page_interpretations(gd: GameDoc) -> list[str]:
         "(each with a short id) and the default the library plays. Every playable option is a "
         "switch: ``castlerules.make(GAME, readings={INTERPRETATION: OPTION})`` (the full id or "
         "the short one after ``interp.``); some are also keyword options of ``make``. An option "
-        "that cannot be played says why. :doc:`What each reading changes <readings>` shows what each reading changes in the "
+        "that cannot be played says why. Where an interpretation has several options, each names "
+        "the theorems that state what it does (``castlerules verify --reading ID=OPTION`` runs "
+        "them). :doc:`What each reading changes <readings>` shows what each reading changes in the "
         "theorems, the move trees and random play.",
         "",
         f"{len(spec.interpretations)} interpretations with {options} options, {playable} of them "
@@ -586,12 +588,20 @@ def page_interpretations(gd: GameDoc) -> list[str]:
             if i.keyword:
                 row.append(option_value(o))
             row.append(rulesets)
+            if len(i.options) > 1:
+                stated = gd.option_theorems.get((i.id, o.id), [])
+                row.append(joined(theorem_ref(t) for t in stated) if stated else "—")
             rows.append(row)
         header = ["Option", "Reading", "Playable"]
         if i.keyword:
             header.append(f"``{i.keyword}=``")
         header.append("Rulesets")
-        widths = "16 44 18 10 12" if i.keyword else "18 50 20 12"
+        if len(i.options) > 1:
+            header.append("Theorems")
+        widths = {
+            (True, True): "12 34 14 8 10 22", (True, False): "16 44 18 10 12",
+            (False, True): "14 38 16 10 22", (False, False): "18 50 20 12",
+        }[(bool(i.keyword), len(i.options) > 1)]
         out += list_table(header, rows, classes="options", widths=widths, indent_by="   ")
         example = f"readings={{{i.short_id!r}: OPTION}}"
         switch = f"``castlerules.make({gd.name!r}, {example})``"
@@ -654,8 +664,15 @@ def theorem_block(gd: GameDoc, t: Any, run: dict[str, Any] | None, folder: Path)
         "",
     ]
     if run is None:
-        why = ("it needs more than the default budget: ``castlerules verify --deep`` runs it"
-               if t.deep else "it was not run")  # fmt: skip
+        if t.deep:
+            why = "it needs more than the default budget: ``castlerules verify --deep`` runs it"
+        elif t.readings:
+            shown = " ".join(f"--reading {k.split('.interp.')[-1]}={v}" for k, v in t.readings)
+            why = (f"it states what a non-default reading does: ``castlerules verify {gd.name} "
+                   f"{shown}`` runs it, and CI runs every option's statements "
+                   "(``castlerules verify --all-readings``)")
+        else:
+            why = "it was not run"
         out.append(f"   :Verdict: not run in this build — {why}")
     else:
         ok = "as expected" if run["ok"] else f"the theorem expects {run['expected']}"
@@ -684,6 +701,16 @@ def theorem_block(gd: GameDoc, t: Any, run: dict[str, Any] | None, folder: Path)
     out.append(f"   :Clauses: {joined(clause_ref(c) for c in t.clauses)}")
     if t.readings:
         out.append("   :Readings: " + joined(literal(f"{k}={v}") for k, v in t.readings))
+    depends = [d for d in t.depends_on if d != "players"]
+    if "players" in t.depends_on:
+        low, high = gd.players_range
+        out.append(f"   :Player counts: stated, and checked by the default ``castlerules verify``, "
+                   f"for every player count ({low}–{high}); the verdict shown is for {t.players}")
+    if depends or t.all_options_of:
+        parts = [literal(d.split(".interp.")[-1]) for d in depends]
+        parts += [f"{literal(d.split('.interp.')[-1])} (every option in one check)"
+                  for d in t.all_options_of if d not in depends]
+        out.append("   :Depends on: " + joined(parts))
     if t.deep:
         out.append("   :Deep: yes — run by ``castlerules verify --deep``, not by the default ``verify``")
     if run is not None and run.get("detail"):

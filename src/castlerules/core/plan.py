@@ -109,7 +109,7 @@ def plan(
 
 
 @functools.lru_cache(maxsize=8)
-def _every_configuration(name: str) -> tuple[Any, ...]:
+def every_configuration(name: str) -> tuple[Any, ...]:
     """Every theorem of ``name`` under every single deviation from the default reading and every
     player count (made, not run)."""
     found: list[Any] = []
@@ -130,7 +130,7 @@ def option_theorems(name: str) -> dict[tuple[str, str], list[str]]:
     the keyword's values."""
     spec = load_spec(name)
     out: dict[tuple[str, str], list[str]] = {}
-    every = _every_configuration(name)
+    every = every_configuration(name)
     for interp in spec.interpretations:
         for option in interp.options:
             ids: list[str] = []
@@ -152,7 +152,7 @@ def option_theorems(name: str) -> dict[tuple[str, str], list[str]]:
 def clause_theorems(name: str) -> dict[str, list[str]]:
     """``clause id -> theorem ids`` over every configuration (player counts, single deviations)."""
     out: dict[str, list[str]] = {}
-    for t in _every_configuration(name):
+    for t in every_configuration(name):
         for cid in t.clauses:
             ids = out.setdefault(cid, [])
             if t.id not in ids:
