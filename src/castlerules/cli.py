@@ -624,7 +624,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.plot:
-        sim.plot(result.summary, Path(args.plot))
+        sim.plot(result.summary, Path(args.plot), result.lengths)
+        print(f"chart written to {args.plot}", file=sys.stderr if args.json else sys.stdout)
     if args.json:
         data = {
             **result.summary,

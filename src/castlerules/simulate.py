@@ -387,10 +387,14 @@ def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = Non
     left.set_ylabel("games")
     counts = lengths or Counter()
     values = sorted(counts)
-    right.hist(
-        values, weights=[counts[v] for v in values],
-        bins=min(40, max(5, summary["games"] // 10)), color="tab:gray",
-    )
+    if values:
+        low, high = values[0], values[-1]
+        bins = max(1, min(40, high - low + 1, max(5, summary["games"] // 10)))
+        width = (high - low + 1) / bins
+        edges = [low - 0.5 + i * width for i in range(bins + 1)]
+        right.hist(values, weights=[counts[v] for v in values], bins=edges, color="tab:gray",
+                   edgecolor="white")
+    right.set_ylabel("games")
     right.axvline(summary["length"]["mean"], color="tab:red", label="mean")
     right.set_title("game length")
     right.set_xlabel("plies")
