@@ -9,12 +9,14 @@ from typing import Any
 import pytest
 
 import castlerules
+from castlerules.core.symbolic import And
 from castlerules.core.theorem import Status
-from castlerules.kasteel import Kasteel, Move, State, rules
+from castlerules.kasteel import Kasteel, Move, State, kernel, rules
 from castlerules.kasteel.board import RED
 from castlerules.kasteel.state import make_state
 from castlerules.kasteel.theorems import (
     check_board,
+    check_deadlock_threshold,
     check_first_move,
     check_level_passes,
     check_no_move_limit,
@@ -185,3 +187,10 @@ class _CustomMapFlipped(Kasteel):
 
 def test_board_fails_if_a_custom_map_is_read_upside_down() -> None:
     assert check_board(_CustomMapFlipped()).status is Status.COUNTEREXAMPLE
+
+
+def test_deadlock_threshold_fails_if_every_move_costs_a_pass() -> None:
+    def broken(*args: Any, **kw: Any) -> Any:
+        return And(kernel.move_legal(*args, **kw), args[6] >= 1)
+
+    assert check_deadlock_threshold(GAME, move_legal=broken).status is Status.COUNTEREXAMPLE

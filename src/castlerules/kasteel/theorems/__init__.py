@@ -18,6 +18,28 @@ Every check takes the game object it is about, so a test can hand it a deliberat
 see the counterexample; a counterexample carries the position text and the squares that matter
 (``highlight``). Every check is bounded (a fixed family of positions, a fixed line of play, z3
 with a time-out): a rule bug that makes a game endless makes a check fail, never hang.
+
+Where the theorems reach. The rulebook's numbers and places (the two players, yellow first, the
+passes of each level, four skulls, the start squares, keys, canals and the reference map) are
+``[[fact]]`` entries of specs/kasteel.toml, quoted from their clauses; a theorem compares the game
+with them (``common.fact``), never with a constant of the rules code. Each theorem declares what it
+depends on (``DEPENDS_ON``: the readings that change what it states, and the keyword options whose
+values it quantifies over), so ``verify --all-readings`` runs it under each of their options.
+Option values are quantified over, symbolically where z3 can (the passes in every kernel proof and
+the symbolic board are a free integer; ``kasteel.deadlock-threshold`` leaves the number of skulls
+free), otherwise over a documented finite set of sibling games made with the game's own class
+(``common.sibling``): every level, every explicit number of passes 0-1000, every number of skulls
+the zone holds, single and whole-row fixed skull sets, the packaged map and a custom one. Kasteel is
+for two players only (fact ``players``), so no statement depends on the player count.
+
+The modules follow the rulebook:
+
+- ``moves`` — Spel: how a knight moves (the line rule, the generator, the own key, no overlap);
+- ``transition`` — Spel: what a legal action does (every transition against ``spec_successor``);
+- ``canals`` — Kanalen: what a move costs, the passes of each level and every passes value;
+- ``setup`` — Beginsituatie and the first move: the maps, the start, the skulls placed;
+- ``end`` — Einde van het spel: who wins, one winner, stuck and deadlocked players, no move limit;
+- ``whole_board`` — the symbolic board the z3 proofs share; ``common`` — shared helpers and facts.
 """
 
 from __future__ import annotations
@@ -53,6 +75,7 @@ from castlerules.kasteel.theorems.end import (
     FINDING_REACHABLE_OPEN,
     FINDING_STUCK,
     FINDING_WALLS,
+    check_deadlock_threshold,
     check_end,
     check_never_deadlocked,
     check_never_stuck,
@@ -174,11 +197,13 @@ DEPENDS_ON: dict[str, tuple[str, ...]] = {
     "kasteel.pass-budget": (*LINE, *PASSES, "kasteel.interp.skull-zone"),
     "kasteel.no-move-limit": ("kasteel.interp.no-move-limit", "kasteel.interp.end",
                               "kasteel.interp.turns"),
+    "kasteel.deadlock-threshold": (*LINE, "kasteel.interp.skull-zone", *STUCK, "skulls",
+                                   "passes"),
 }
 #: The statements added for option values, set-up facts and the end without a move limit (their
 #: failing tests live in ``OPTION_TESTS``).
 NEW = frozenset({"kasteel.first-move", "kasteel.level-passes", "kasteel.skulls-placed",
-                 "kasteel.pass-budget", "kasteel.no-move-limit"})
+                 "kasteel.pass-budget", "kasteel.no-move-limit", "kasteel.deadlock-threshold"})
 
 
 def theorems(game: Any = None) -> tuple[Theorem, ...]:
@@ -217,7 +242,8 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
           "every line length and every fact along the line, a knight may move to a square exactly "
           "when the squares obey the level rule (a climb is one square), no knight stands before "
           "it, no own knight on it, the own key is neither entered nor crossed and the passes pay "
-          "for the canal and skull squares entered (each as the game's readings say).",
+          "for the canal and skull squares entered (each as the game's readings say; the passes "
+          "left are a free integer, so every level and passes= value).",
           (*moves, "kasteel.spel.slaan", *passes), "z3", lambda: check_line_rule(g),
           "test_line_rule_fails_if_a_climb_may_slide_on"),
         t("kasteel.move-generation",
@@ -312,7 +338,8 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
           "test_own_key_fails_if_the_key_square_is_ignored"),
         t("kasteel.passes-monotone",
           "Passes never go below zero and never increase: a legal move leaves the mover between 0 "
-          "and his passes before (every line length).",
+          "and his passes before (every line length, the passes a free integer >= 0: every level "
+          "and every passes= value).",
           passes, "z3", lambda: check_passes_monotone(g),
           "test_passes_monotone_fails_without_the_cost_check"),
         t("kasteel.enter-over-wall",
@@ -374,5 +401,17 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
           ("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders",
            "kasteel.intro.stappenteller"), "exhaustive", lambda: check_no_move_limit(g),
           "test_no_move_limit_fails_if_the_game_ends_after_a_number_of_moves"),
+        t("kasteel.deadlock-threshold",
+          "A deadlock (both players with knights and no legal move, where a stuck player to move "
+          "loses instead of passing for ever) takes five skulls, as the no-legal-move reading "
+          "says: z3 with the number of skulls and the passes as free values finds no deadlock "
+          "with any number of skulls from 0 to the fact's 4 and any passes (every level and "
+          "passes= value), and finds one with exactly five that the game's own generator "
+          "confirms.",
+          ("kasteel.einde.geen-gelijkspel", "kasteel.kanalen.schedels", "kasteel.kanalen.uitgeput"),
+          "z3", lambda: check_deadlock_threshold(g),
+          "test_deadlock_threshold_fails_if_every_move_costs_a_pass",
+          **({"expected": Status.COUNTEREXAMPLE, "finding": FINDING_DEADLOCK}
+             if g._skulls_anywhere else {})),
     )
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import z3
 
-from castlerules.core.symbolic import ExactlyOne, Not, Or
+from castlerules.core.symbolic import And, Count, ExactlyOne, Not, Or
 from castlerules.core.theorem import Result, Status, z3_find, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
@@ -21,7 +22,9 @@ from castlerules.kasteel.theorems.common import (
     MoveLegal,
     _reserve,
     build,
+    fact,
     refute,
+    sibling,
     skull_sets,
 )
 from castlerules.kasteel.theorems.moves import spec_targets
@@ -463,3 +466,52 @@ def _replay(game: Kasteel, state: State, line: list[Move]) -> list[tuple[State, 
         out.append((state, m))
         state = game.apply(state, m)
     return out
+
+
+# -- how many skulls a deadlock takes, for every number of skulls and passes ---------------------
+
+
+def deadlock_conditions(game: Kasteel, skulls: int, exact: bool,
+                        move_legal: MoveLegal = kernel.move_legal) -> tuple[Symbolic, list[Any]]:
+    """z3 conditions of a deadlock on ``game``'s board and readings: the invariant of play with
+    the number of skulls and the passes left free (at most ``skulls`` skulls, or exactly that many
+    if ``exact``; any passes >= 0, so every level and every passes= value), no game-ending
+    condition, both players with knights and no legal move."""
+    b = game.board
+    s = Symbolic(game)
+    placed = Count(x for x in s.skull if not isinstance(x, bool))
+    conds: list[Any] = [placed == skulls if exact else placed <= skulls]
+    for p in (YELLOW, RED):
+        conds += [Not(s.knights[p][b.keys[p]]), Count(s.knights[p]) <= len(b.start[p]),
+                  s.passes[p] >= 0, Not(s.knights[p][b.keys[1 - p]])]
+    conds += [Not(And(y, r)) for y, r in zip(*s.knights)]
+    conds += [s.stuck(YELLOW, move_legal=move_legal), s.stuck(RED, move_legal=move_legal)]
+    return s, conds
+
+
+def check_deadlock_threshold(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
+    """The reading kasteel.interp.no-legal-move says a deadlock (both players with knights and no
+    legal move) is impossible with the default four skulls (fact ``skulls``) and possible with five
+    or more. z3, with the number of skulls and the passes as free values: no state with at most
+    four skulls (every count 0-4 at once) and any passes leaves both players stuck; and one with
+    exactly five does, which the game's own generator confirms (a game with skulls=5 finds no move
+    for either player)."""
+    g = game
+    most = fact("skulls")
+    s, conds = deadlock_conditions(g, most, exact=False, move_legal=move_legal)
+    found = z3_find(z3.And(*conds), render=_show(g, s, YELLOW, ""), timeout_ms=120_000)
+    if found is not None:
+        state = g.adopt(s.state(found[1], YELLOW))
+        return refute(g, state, f"a deadlock with {len(state.skulls)} skulls (at most {most} "
+                      "should never deadlock)", sorted(state.knights[0] | state.knights[1]))
+    s, conds = deadlock_conditions(g, most + 1, exact=True, move_legal=move_legal)
+    found = z3_find(z3.And(*conds), render=_show(g, s, YELLOW, ""), timeout_ms=120_000)
+    if found is None:
+        return Result.refuted("", f"no deadlock with {most + 1} skulls (the reading says one "
+                              "exists)")
+    five = sibling(g, skulls=most + 1, skull_squares=None)
+    state = five.adopt(s.state(found[1], YELLOW))
+    if five.knight_moves(state, YELLOW) or five.knight_moves(state, RED):
+        return Result.unknown("z3's deadlock has moves in the game: the encodings disagree")
+    return Result.proved(f"z3: no deadlock with 0-{most} skulls and any passes; one with "
+                         f"{most + 1} skulls, confirmed by the game's generator")
