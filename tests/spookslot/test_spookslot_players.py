@@ -145,3 +145,16 @@ def test_every_player_dependent_theorem_says_so(players: int) -> None:
     for t in castlerules.make("spookslot", players=players).theorems():
         if t.id in ("spookslot.winner", "spookslot.turn-order", "spookslot.pawn-pairs"):
             assert "players" in t.depends_on and "spookslot.interp.players" in t.depends_on
+
+
+class _ShortWindow(Spookslot):
+    """Broken: the window a move looks ahead is sized for the default die (faces up to 4)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.window = 4 + self.num_players * self.pawns_per_player
+        self._signature = (*self._signature[:2], self.window, *self._signature[3:])
+
+
+def test_long_bounces_catch_a_window_too_short() -> None:
+    assert _theorem(_ShortWindow(), "spookslot.long-bounces").status is Status.COUNTEREXAMPLE

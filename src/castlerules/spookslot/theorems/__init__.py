@@ -39,9 +39,12 @@ faces, trap weights, packaged boards) and ``chain``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from castlerules.core.theorem import Result, Status, Theorem
 from castlerules.spookslot import kernel
 from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.state import State
 from castlerules.spookslot.theorems.board import check_board, check_bounce, check_exit_exact
 from castlerules.spookslot.theorems.chain import (
     Chain,
@@ -70,6 +73,7 @@ from castlerules.spookslot.theorems.common import (
 from castlerules.spookslot.theorems.families import (
     ball_states,
     four_player_states,
+    long_bounce_states,
     move_states,
     passage_states,
     roll_states,
@@ -85,6 +89,7 @@ from castlerules.spookslot.theorems.players import (
     check_turn_order,
     check_winner,
     pair_states,
+    remake,
 )
 from castlerules.spookslot.theorems.reading import BoardData, Reading, reference_moves
 from castlerules.spookslot.theorems.turn import (
@@ -314,6 +319,18 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             depends_on=("players", "forced-move", "no-yellow", "no_yellow"),
         ),
         T(
+            C + "long-bounces", GAME,
+            "For the game's die and for the die 1, 2, 3, 4, 5, 6 (the largest faces the die_faces "
+            "option allows): the mover's pawn on every place, every number, every way forward, "
+            "and a row of 0 up to every other pawn of the game standing from the rolled square "
+            "on: the game's moves and their successors equal the step-by-step reading — a bounce "
+            "passes the whole row to the first free square, or (before the Exit) the pawn stays.",
+            _clauses("eindigen.bezet", "getal.zetten", "getal.tellen", "exit.niet-springen",
+                     "exit.blijft-staan"), "exhaustive", lambda: _long_bounces(g),
+            fails_with=f"{PLAYERS_TESTS}::test_long_bounces_catch_a_window_too_short",
+            depends_on=(*moves, "die-faces"),
+        ),
+        T(
             C + "roll-transition", GAME,
             "For the mover's pawn on every square, with another pawn in danger or not, before the "
             "first roll and after a ghost: the die shows its six faces with equal chances; a ghost "
@@ -412,6 +429,21 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             depends_on=moves,
         ))
     return tuple(out)
+
+
+def _long_bounces(game: Spookslot) -> Result:
+    """``long_bounce_states`` of ``game`` and of ``game`` with the die 1-6."""
+    details = []
+    for g in (game, remake(game, die_faces=[1, 2, 3, 4, 5, 6])):
+        def family(g: Spookslot = g) -> Iterator[State]:
+            return long_bounce_states(g)
+
+        cases = MoveCases(g, 0, family=family, what="rows of pawns")
+        result = _moves_and_successors(cases)
+        if result.status is not Status.PROVED:
+            return result
+        details.append(result.detail)
+    return Result.proved("; ".join(details))
 
 
 def _moves_and_successors(cases: MoveCases) -> Result:

@@ -203,3 +203,58 @@ def four_player_states(game: Spookslot) -> Iterator[State]:
                     yield s
 
 
+
+
+def long_bounce_states(game: Spookslot) -> Iterator[State]:
+    """MOVE positions of the longest bounces, the last player moving: the mover's pawn on every
+    place, every number of the die, every way forward, and a row of j pawns standing on the
+    rolled square and the j - 1 squares after it, for every j from 0 up to every other pawn of the game (the mover's own
+    other pawn first, then the other players'): a bounce then has to pass all of them."""
+    n, per = game.num_players, game.pawns_per_player
+    faces = sorted(f for f in game._faces if f != GHOST)
+    most = n * per - 1
+    turn = n - 1  # the last player: the move passes the turn round to the first
+    for q in _places(game):
+        for f in faces:
+            for path in _walks(game, q, f + most):
+                for j in range(most + 1):
+                    cells = path[f - 1:f - 1 + j]
+                    if len(cells) < j or EXIT in cells:
+                        break
+                    mover: tuple[str, ...]
+                    if per == 2:
+                        mover = (q, cells[0] if cells else START)
+                        others = list(cells[1:])
+                    else:
+                        mover, others = (q,), list(cells)
+                    pawns = _fill(game, mover, others, turn)
+                    if pawns is None or q in cells:
+                        continue
+                    first, released = _bookkeeping(game, pawns)
+                    if _valid(game, State(pawns, turn, Phase.ROLL, 0, (), first, released)):
+                        yield State(pawns, turn, Phase.MOVE, f, (), first, released)
+
+
+def _walks(game: Spookslot, origin: str, length: int) -> list[tuple[str, ...]]:
+    """Every walk of up to ``length`` steps forward from ``origin`` (the Exit ends a walk), read
+    from the board's squares (behind the start: the start line under its reading first)."""
+    b = game.board
+    line = game.reading("start-line") == "line-square"
+
+    def steps(q: str) -> tuple[str, ...]:
+        if q == START:
+            return (LINE,) if line else (b.start,)
+        if q == LINE:
+            return (b.start,)
+        return b.by_id[q].next
+
+    out: list[tuple[str, ...]] = []
+    todo: list[tuple[str, ...]] = [()]
+    while todo:
+        path = todo.pop()
+        at = path[-1] if path else origin
+        if len(path) == length or at == EXIT:
+            out.append(path)
+            continue
+        todo.extend((*path, s) for s in steps(at))
+    return out

@@ -231,8 +231,8 @@ def check_winner(game: Spookslot) -> Result:
 
 # -- the mover's pawns on every pair of places -------------------------------------------------------
 def pair_states(game: Spookslot) -> Iterator[State]:
-    """MOVE positions: the last player to move (with 2 players also the first; with 3-6 players
-    the last player's move passes the turn round to the first); with 2-4 players the mover's two
+    """MOVE positions: the last player to move (the move passes the turn round to the first;
+    spookslot.moves-reference has the first player move too); with 2-4 players the mover's two
     pawns on every ordered pair of places (behind the start, the start line under its reading,
     every square, escaped — so a player whose first pawn has escaped while the second is on the
     board is among them), every other pawn behind the start; with 5 or 6 players the mover's one
@@ -242,26 +242,26 @@ def pair_states(game: Spookslot) -> Iterator[State]:
     n, per = game.num_players, game.pawns_per_player
     places = [*_places(game), EXIT]
     faces = sorted(f for f in game._faces if f != GHOST)
-    for turn in sorted({0, n - 1}) if n == 2 else [n - 1]:
-        layouts: list[tuple[tuple[str, ...], list[str]]]
-        if per == 2:
-            layouts = [(pair, []) for pair in itertools.product(places, repeat=2)
-                       if pair != (EXIT, EXIT)]
-        else:
-            layouts = [((q,), [r]) for q in places if q != EXIT
-                       for r in [START, *game.board.ids]]
-        for mine, others in layouts:
-            pawns = _fill(game, tuple(mine), others, turn)
-            if pawns is None:
+    turn = n - 1
+    layouts: list[tuple[tuple[str, ...], list[str]]]
+    if per == 2:
+        layouts = [(pair, []) for pair in itertools.product(places, repeat=2)
+                   if pair != (EXIT, EXIT)]
+    else:
+        layouts = [((q,), [r]) for q in places if q != EXIT
+                   for r in [START, *game.board.ids]]
+    for mine, others in layouts:
+        pawns = _fill(game, tuple(mine), others, turn)
+        if pawns is None:
+            continue
+        for first, released in _variants(game, pawns, turn):
+            if not _valid(game, State(pawns, turn, Phase.ROLL, 0, (), first, released)):
                 continue
-            for first, released in _variants(game, pawns, turn):
-                if not _valid(game, State(pawns, turn, Phase.ROLL, 0, (), first, released)):
-                    continue
-                for face in faces:
-                    yield State(pawns, turn, Phase.MOVE, face, (), first, released)
+            for face in faces:
+                yield State(pawns, turn, Phase.MOVE, face, (), first, released)
 
 
-PAIRS = ("the last player to move (with 2 players both), the mover's two pawns on every ordered pair of places "
+PAIRS = ("the last player to move, the mover's two pawns on every ordered pair of places "
          "(behind the start, every square, escaped; 5-6 players: the one pawn and another "
          "player's), every number, every consistent 4-player bookkeeping")
 
