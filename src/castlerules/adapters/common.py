@@ -328,3 +328,38 @@ def table_for(game: Game[Any, Any]) -> ActionTable:
 def race_probability(actors: frozenset[int]) -> Fraction:
     """Each waiting player's chance to act next (see the module docstring)."""
     return Fraction(1, len(actors))
+
+
+#: The generic observation: every field of the state as integers (see ``Observer``). Games with a
+#: designed observation (``Planes``) keep it under this name: ``observation="fields"`` in the
+#: environments of ``castlerules.envs``, ``params={"observation": "fields"}`` in OpenSpiel.
+FieldVector = Observer
+
+
+class Planes:
+    """A game's designed observation, from ``<game package>.observation``: int8 one-hot planes
+    (or, for Vlotte Geesten, a vector) from the observing player's view, documented channel by
+    channel in the module's ``CHANNELS``.
+
+    ``shape`` is ``(rows, columns, channels)`` (Splut, Kasteel), ``(places, channels)``
+    (Spookslot) or ``(entries,)`` (Vlotte Geesten); ``encode`` returns the values in C order, as
+    an ``array('b')``; ``low``/``high`` the bounds of each channel (0 and 1 but for counts).
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        package = type(game).__module__.rsplit(".", 1)[0]
+        module = importlib.import_module(f"{package}.observation")
+        self.game = game
+        self.module = module
+        self.shape: tuple[int, ...] = tuple(module.shape(game))
+        self.channels: tuple[tuple[str, str], ...] = module.CHANNELS
+        self.size = 1
+        for extent in self.shape:
+            self.size *= extent
+        limits: dict[int, tuple[int, int]] = getattr(module, "LIMITS", {})
+        self.low = [limits.get(c, (0, 1))[0] for c in range(len(self.channels))]
+        self.high = [limits.get(c, (0, 1))[1] for c in range(len(self.channels))]
+
+    def encode(self, state: Any, player: int) -> Any:
+        """The observation of ``state`` for ``player`` (``shape`` int8 values in C order)."""
+        return self.module.encode(self.game, state, player)

@@ -1,0 +1,27 @@
+"""Het kasteel veroveren as a PettingZoo environment, version 0: ``from castlerules.envs import kasteel_v0``.
+
+``kasteel_v0.env(**kwargs)`` is the wrapped AEC environment, ``raw_env`` the raw one (see
+``castlerules.envs`` for the keyword arguments); the observation is documented in
+``castlerules.kasteel.observation``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pettingzoo import AECEnv
+
+from castlerules.envs._base import CastleAEC, wrap
+
+
+class raw_env(CastleAEC):
+    """Het kasteel veroveren, AEC, unwrapped (an illegal action raises)."""
+
+    GAME: ClassVar[str] = "kasteel"
+    VERSION: ClassVar[int] = 0
+    metadata = {**CastleAEC.metadata, "name": "kasteel_v0"}  # noqa: RUF012
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The wrapped environment: an illegal action ends the game with reward -1 for the offender."""
+    return wrap(raw_env(**kwargs))
