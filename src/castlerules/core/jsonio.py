@@ -22,6 +22,48 @@ FORMAT = 1
 MAX_STATE_CHARS = 1_000_000
 #: The deepest nesting of arrays and objects that is read.
 MAX_DEPTH = 32
+#: The key of an attrs field's metadata holding the inclusive ``(low, high)`` range of the field's
+#: integers (every integer in it, for a tuple or a set). It is the ONE table of a state's numeric
+#: limits: the JSON reader (``from_data``) and Schema (``schema_of``) read it here, and each game's
+#: position-text parser reads it through ``int_range`` and ``parse_int``, so a state one format
+#: accepts, the other writes and reads back.
+RANGE = "range"
+
+
+def int_range(cls: Any, name: str) -> tuple[int, int]:
+    """The inclusive range of the integers of field ``name`` of the attrs class ``cls``."""
+    return _ranges(cls)[name]
+
+
+@functools.cache
+def _ranges(cls: Any) -> dict[str, tuple[int, int]]:
+    return {f.name: f.metadata[RANGE] for f in attrs.fields(cls) if RANGE in f.metadata}
+
+
+def parse_int(word: str, bounds: tuple[int, int]) -> int | None:
+    """The integer ``word`` writes in ASCII digits (``-`` first only where ``bounds`` allow a
+    negative number), if it lies within ``bounds``; else None. Never reads more digits than the
+    bounds can have, so a long word costs nothing."""
+    low, high = bounds
+    digits = word[1:] if word[:1] == "-" and low < 0 else word
+    if not digits or len(digits) > len(str(max(abs(low), abs(high)))):
+        return None
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    value = int(word)
+    return value if low <= value <= high else None
+
+
+def _out_of_range(value: Any, bounds: tuple[int, int]) -> Any:
+    """The first integer of ``value`` (an int, or a tuple/frozenset of them) outside ``bounds``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None if bounds[0] <= value <= bounds[1] else value
+    if isinstance(value, tuple | frozenset):
+        for item in value:
+            found = _out_of_range(item, bounds)
+            if found is not None:
+                return found
+    return None
 
 
 def json_fields(cls: Any) -> tuple[Any, ...]:
@@ -164,6 +206,11 @@ def from_data(tp: Any, data: Any, path: str = "state") -> Any:
                     continue
                 raise InvalidStateError(f"{path}.{f.name}: missing")
             kwargs[f.name] = from_data(hints[f.name], data[f.name], f"{path}.{f.name}")
+            bounds = f.metadata.get(RANGE)
+            if bounds is not None:
+                bad = _out_of_range(kwargs[f.name], bounds)
+                if bad is not None:
+                    raise _fail(f"{path}.{f.name}", f"integers from {bounds[0]} to {bounds[1]}", bad)
         try:
             return tp(**kwargs)
         except InvalidStateError:
@@ -272,7 +319,10 @@ def schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
             hints = _hints(tp)
             defs[name] = {
                 "type": "object",
-                "properties": {f.name: schema_of(hints[f.name], defs) for f in _json_fields(tp)},
+                "properties": {
+                    f.name: _bounded(schema_of(hints[f.name], defs), f.metadata.get(RANGE))
+                    for f in _json_fields(tp)
+                },
                 "required": [f.name for f in _json_fields(tp) if f.default is attrs.NOTHING],
                 "additionalProperties": False,
             }
@@ -290,6 +340,21 @@ def schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if tp is type(None):
         return {"type": "null"}
     raise TypeError(f"jsonio cannot describe {tp!r}")
+
+
+def _bounded(schema: dict[str, Any], bounds: tuple[int, int] | None) -> dict[str, Any]:
+    """``schema`` with ``minimum``/``maximum`` on each integer it describes (see ``RANGE``)."""
+    if bounds is None:
+        return schema
+    out = dict(schema)
+    if out.get("type") == "integer":
+        out["minimum"], out["maximum"] = bounds
+    for key in ("items", "anyOf", "prefixItems"):
+        if isinstance(out.get(key), dict):
+            out[key] = _bounded(out[key], bounds)
+        elif isinstance(out.get(key), list):
+            out[key] = [_bounded(s, bounds) for s in out[key]]
+    return out
 
 
 def envelope_schema(game: str, tp: type) -> dict[str, Any]:

@@ -61,6 +61,7 @@ from typing import Any
 import attrs
 
 from castlerules.core.errors import InvalidActionError, ParseError, quote
+from castlerules.core.jsonio import int_range, parse_int
 from castlerules.kasteel.board import PLAYER_NAMES, Board, square_name
 from castlerules.kasteel.state import Move, Pass, PlaceSkull, State
 
@@ -169,9 +170,12 @@ def _row(board: Board, text: str, start: int, row: int, out: tuple[set[int], set
 
 
 def _number(field: str, column: int, what: str) -> int:
-    if not (field.isascii() and field.isdigit()) or len(field) > 6:
-        raise _fail(column, f"{what} must be a number, got {quote(field)}")
-    return int(field)
+    """A count of passes, within the range of ``State.passes`` (the one table of limits)."""
+    low, high = int_range(State, "passes")
+    found = parse_int(field, (low, high))
+    if found is None:
+        raise _fail(column, f"{what} must be a number from {low} to {high}, got {quote(field)}")
+    return found
 
 
 def parse_position(board: Board, text: str) -> State:

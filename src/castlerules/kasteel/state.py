@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from castlerules.core.fields import whole_number
+from castlerules.core.jsonio import RANGE
 
 #: Squares numbered at or above this are never on a board (26 x 26 = 676 squares at most).
 SQUARE_LIMIT = 1024
@@ -70,7 +71,8 @@ class State:
     # The docstring above is the description in the shipped JSON Schema: keep it as it is.
 
     knights: tuple[frozenset[int], frozenset[int]]
-    passes: tuple[int, int]
+    #: The numeric limits of both formats (JSON and position text): see ``core.jsonio.RANGE``.
+    passes: tuple[int, int] = attrs.field(metadata={RANGE: (0, 999_999)})
     skulls: frozenset[int] = frozenset()
     to_move: int = 0
     #: Derived: the bitboards of yellow's and of red's knights (None for a malformed state).

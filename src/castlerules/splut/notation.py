@@ -73,6 +73,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from castlerules.core.errors import InvalidActionError, ParseError, quote
+from castlerules.core.jsonio import int_range, parse_int
 from castlerules.splut.board import BY_NAME, DIRECTION, NAMES, OFF, SQUARE_SET, Dir
 from castlerules.splut.state import LETTERS, Lev, Pass, Piece, State, Step, Throw
 
@@ -165,11 +166,14 @@ class _Reader:
             raise self.fail(column, f"{quote(word)} is not a square of the board ({what})")
         return found
 
-    def number(self, column: int, word: str, what: str, digits: int) -> int:
-        if not word or not (word.isascii() and word.isdigit()) or len(word) > digits:
-            raise self.fail(column, f"{what} must be a number of at most {digits} digits, got "
-                                    f"{quote(word)}")
-        return int(word)
+    def number(self, column: int, word: str, what: str, field: str) -> int:
+        """A number field of the state, within its range (``State``'s table of limits)."""
+        bounds = int_range(State, field)
+        found = parse_int(word, bounds)
+        if found is None:
+            raise self.fail(column, f"{what} must be a number from {bounds[0]} to {bounds[1]}, "
+                                    f"got {quote(word)}")
+        return found
 
     def square_list(self, column: int, word: str, what: str) -> list[int]:
         if word == "-":
@@ -228,8 +232,8 @@ def parse_position(text: str, players: int) -> State:
     rock_squares = reader.square_list(c_rocks, rocks, "a rock")
     if len(rock_squares) != 4 or len(set(rock_squares)) != 4:
         raise reader.fail(c_rocks, f"expected four different rock squares, got {quote(rocks)}")
-    if not (to_move[:1] == "p" and to_move[1:].isascii() and to_move[1:].isdigit()
-            and len(to_move) == 2):
+    mover = parse_int(to_move[1:], int_range(State, "to_move")) if to_move[:1] == "p" else None
+    if mover is None:
         raise reader.fail(c_to, f"expected the player to move such as 'p0', got {quote(to_move)}")
     throw_from = OFF if throw == "-" else reader.square(c_throw, throw, "the throwing troll")
     if lev == "-":
@@ -247,9 +251,9 @@ def parse_position(text: str, players: int) -> State:
     return State(
         pieces=tuple(pieces),
         rocks=tuple(sorted(rock_squares)),  # type: ignore[arg-type]
-        to_move=int(to_move[1:]),
-        turn=reader.number(c_turn, turn, "the turn", 12),
-        steps_left=reader.number(c_left, left, "the steps left", 1),
+        to_move=mover,
+        turn=reader.number(c_turn, turn, "the turn", "turn"),
+        steps_left=reader.number(c_left, left, "the steps left", "steps_left"),
         throw_from=throw_from,
         lev=lev_state,
         lev_rock=lev_rock,

@@ -21,6 +21,7 @@ import attrs
 
 from castlerules.core.errors import InvalidActionError, quote
 from castlerules.core.fields import whole_number
+from castlerules.core.jsonio import RANGE
 from castlerules.splut.board import NAMES, NEXT, OFF, Dir
 
 
@@ -106,9 +107,10 @@ class State:
 
     pieces: tuple[tuple[int, int, int], ...]
     rocks: tuple[int, int, int, int]
-    to_move: int
-    turn: int
-    steps_left: int
+    # The numeric limits of both formats (JSON and position text): see ``core.jsonio.RANGE``.
+    to_move: int = attrs.field(metadata={RANGE: (0, 9)})
+    turn: int = attrs.field(metadata={RANGE: (0, 10**12 - 1)})
+    steps_left: int = attrs.field(metadata={RANGE: (0, 9)})
     throw_from: int = OFF
     lev: Lev = attrs.field(default=Lev.UNUSED, converter=_lev)
     lev_rock: int = OFF

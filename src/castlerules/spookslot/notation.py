@@ -64,6 +64,7 @@ import re
 from typing import Any
 
 from castlerules.core.errors import ParseError, quote
+from castlerules.core.jsonio import int_range, parse_int
 from castlerules.spookslot.state import (
     EXIT,
     GHOST,
@@ -89,7 +90,6 @@ FORMS = (
 )
 _SQUARE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,23}")
 _PLAYER = re.compile(r"p([0-9]{1,2})")
-_MOVE = re.compile(r"move([1-6])")
 _PLACE_TEXT = {START: "-", EXIT: "x"}
 _TEXT_PLACE = {"-": START, "x": EXIT}
 _PHASES = {"roll": Phase.ROLL, "reroll": Phase.REROLL, "ball": Phase.BALL,
@@ -280,21 +280,29 @@ def _parse_pawns(fields: _Fields) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-def _parse_player(fields: _Fields, i: int, what: str) -> int:
-    found = _PLAYER.fullmatch(fields.items[i][1])
+def _state_int(word: str, field: str, low: int | None = None) -> int | None:
+    """A number field of the state within its range (``State``'s table of limits), or None."""
+    bounds = int_range(State, field)
+    return parse_int(word, bounds if low is None else (low, bounds[1]))
+
+
+def _parse_player(fields: _Fields, i: int, what: str, field: str) -> int:
+    word = fields.items[i][1]
+    found = _state_int(word[1:], field, 0) if word[:1] == "p" else None
     if found is None:
         raise fields.fail(i, f"{what}: expected a player such as 'p0'")
-    return int(found.group(1))
+    return found
 
 
 def _parse_phase(fields: _Fields) -> tuple[Phase, int]:
     word = fields.items[2][1]
     if word in _PHASES:
         return _PHASES[word], 0
-    found = _MOVE.fullmatch(word)
-    if found is None:
-        raise fields.fail(2, "the phase is roll, reroll, move<1-6>, ball, passage or over")
-    return Phase.MOVE, int(found.group(1))
+    roll = _state_int(word[4:], "roll", 1) if word[:4] == "move" else None
+    if roll is None:
+        high = int_range(State, "roll")[1]
+        raise fields.fail(2, f"the phase is roll, reroll, move<1-{high}>, ball, passage or over")
+    return Phase.MOVE, roll
 
 
 def _parse_pending(fields: _Fields) -> tuple[tuple[int, int], ...]:
@@ -304,10 +312,10 @@ def _parse_pending(fields: _Fields) -> tuple[tuple[int, int], ...]:
     out = []
     offset = 0
     for token in word.split(","):
-        found = re.fullmatch(r"p([0-9]{1,2})([ab])", token)
-        if found is None:
+        player = _state_int(token[1:-1], "pending") if token[:1] == "p" else None
+        if player is None or token[-1:] not in ("a", "b"):
             raise fields.fail(3, "the passage field lists pawns such as p0a,p1b, or is '-'", offset)
-        out.append((int(found.group(1)), PAWN_LETTERS.index(found.group(2))))
+        out.append((player, PAWN_LETTERS.index(token[-1])))
         offset += len(token) + 1
     return tuple(out)
 
@@ -334,9 +342,9 @@ def parse_position(text: str) -> State:
     ``Spookslot.validate_state``). ParseError names the column."""
     fields = _Fields(text)
     pawns = _parse_pawns(fields)
-    turn = _parse_player(fields, 1, "the turn")
+    turn = _parse_player(fields, 1, "the turn", "turn")
     phase, roll = _parse_phase(fields)
     pending = _parse_pending(fields)
     first, released = _parse_four(fields)
-    winner = -1 if fields.items[5][1] == "-" else _parse_player(fields, 5, "the winner")
+    winner = -1 if fields.items[5][1] == "-" else _parse_player(fields, 5, "the winner", "winner")
     return State(pawns, turn, phase, roll, pending, first, released, winner)

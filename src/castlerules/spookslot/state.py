@@ -16,6 +16,7 @@ import attrs
 
 from castlerules.core.errors import InvalidActionError, quote
 from castlerules.core.fields import whole_number
+from castlerules.core.jsonio import RANGE
 
 #: Where a pawn stands before its first move: behind the white start line (off the board).
 START = "start"
@@ -68,13 +69,14 @@ class State:
     """
 
     pawns: tuple[tuple[str, ...], ...]
-    turn: int
+    # The numeric limits of both formats (JSON and position text): see ``core.jsonio.RANGE``.
+    turn: int = attrs.field(metadata={RANGE: (0, 99)})
     phase: Phase = Phase.ROLL
-    roll: int = 0
-    pending: tuple[tuple[int, int], ...] = ()
-    first: tuple[int, ...] = ()
+    roll: int = attrs.field(default=0, metadata={RANGE: (0, 6)})
+    pending: tuple[tuple[int, int], ...] = attrs.field(default=(), metadata={RANGE: (0, 99)})
+    first: tuple[int, ...] = attrs.field(default=(), metadata={RANGE: (-1, 1)})
     released: tuple[bool, ...] = ()
-    winner: int = -1
+    winner: int = attrs.field(default=-1, metadata={RANGE: (-1, 99)})
     #: Derived: (game, the legal moves that game computed for this state), set once by the game
     #: that asks first, in a single assignment (a game asking about a state another game memoised
     #: recomputes; nothing about the state's value changes). Not part of equality or the JSON.

@@ -72,6 +72,7 @@ import re
 from typing import Any
 
 from castlerules.core.errors import InvalidActionError, ParseError, quote
+from castlerules.core.jsonio import int_range, parse_int
 from castlerules.vlotte_geesten.state import DUTCH, LETTERS, Grab, Obj, Pass, Roll, State
 
 NAMES = {o.name.lower(): o for o in Obj} | DUTCH
@@ -81,7 +82,6 @@ START = "0,0,0,0 35 0 p0 - - - -"
 #: Action text longer than this is refused before it is read.
 MAX_ACTION_CHARS = 200
 _PLAYER = re.compile(r"p([0-9]{1,3})")
-_INT = re.compile(r"-?[0-9]{1,4}")
 FIELDS = ("scores", "supply", "pot", "roller", "dice", "acted", "wrong", "grabbed")
 
 
@@ -193,10 +193,20 @@ def _fields(text: str) -> list[tuple[int, str]]:
     return fields
 
 
-def _int(column: int, word: str, what: str) -> int:
-    if not _INT.fullmatch(word):
-        raise ParseError(f"column {column}: {what}: expected a number, got {quote(word, 20)}")
-    return int(word)
+def _int(column: int, word: str, what: str, field: str) -> int:
+    """A number field of the state, within its range (``State``'s table of limits)."""
+    low, high = int_range(State, field)
+    found = parse_int(word, (low, high))
+    if found is None:
+        raise ParseError(
+            f"column {column}: {what}: expected a number from {low} to {high}, got {quote(word, 20)}"
+        )
+    return found
+
+
+def _player_number(word: str, field: str) -> int | None:
+    """The number of a player written ``p<N>``, within the range of ``field`` of ``State``."""
+    return parse_int(word[1:], int_range(State, field)) if word[:1] == "p" else None
 
 
 def _players(column: int, word: str, what: str) -> tuple[int, ...]:
@@ -204,13 +214,13 @@ def _players(column: int, word: str, what: str) -> tuple[int, ...]:
         return ()
     out = []
     for part in word.split(","):
-        match = _PLAYER.fullmatch(part)
-        if match is None:
+        found = _player_number(part, what)
+        if found is None:
             raise ParseError(
                 f"column {column}: {what}: expected players such as 'p0,p2' or '-', "
                 f"got {quote(part, 20)}"
             )
-        out.append(int(match.group(1)))
+        out.append(found)
         column += len(part) + 1
     return tuple(out)
 
@@ -252,10 +262,10 @@ def parse_position(text: str) -> State:
     values = []
     column = c_sc
     for part in parts:
-        values.append(_int(column, part, "scores"))
+        values.append(_int(column, part, "scores", "scores"))
         column += len(part) + 1
-    match = _PLAYER.fullmatch(roller)
-    if match is None:
+    roller_number = _player_number(roller, "roller")
+    if roller_number is None:
         raise ParseError(f"column {c_ro}: roller: expected a player such as 'p0', got {quote(roller, 20)}")
     faces = _letters(c_di, dice, "dice")
     if dice != "-" and len(faces) != 5:
@@ -265,9 +275,9 @@ def parse_position(text: str) -> State:
         raise ParseError(f"column {c_gr}: grabbed: an object is named twice")
     return State(
         scores=tuple(values),
-        supply=_int(c_su, supply, "supply"),
-        pot=_int(c_po, pot, "pot"),
-        roller=int(match.group(1)),
+        supply=_int(c_su, supply, "supply", "supply"),
+        pot=_int(c_po, pot, "pot", "pot"),
+        roller=roller_number,
         dice=tuple(faces) if faces else None,  # type: ignore[arg-type]
         acted=_players(c_ac, acted, "acted"),
         grabbed=frozenset(objects),

@@ -17,6 +17,7 @@ import attrs
 
 from castlerules.core.errors import InvalidActionError, quote
 from castlerules.core.fields import whole_number
+from castlerules.core.jsonio import RANGE
 
 
 class Obj(enum.IntEnum):
@@ -151,14 +152,15 @@ class State:
     its position text (see ``castlerules.vlotte_geesten.notation``).
     """
 
-    scores: tuple[int, ...]
-    supply: int
-    pot: int
-    roller: int
+    # The numeric limits of both formats (JSON and position text): see ``core.jsonio.RANGE``.
+    scores: tuple[int, ...] = attrs.field(metadata={RANGE: (-9999, 9999)})
+    supply: int = attrs.field(metadata={RANGE: (-9999, 9999)})
+    pot: int = attrs.field(metadata={RANGE: (-9999, 9999)})
+    roller: int = attrs.field(metadata={RANGE: (0, 999)})
     dice: tuple[Obj, Obj, Obj, Obj, Obj] | None = None
-    acted: tuple[int, ...] = ()
+    acted: tuple[int, ...] = attrs.field(default=(), metadata={RANGE: (0, 999)})
     grabbed: frozenset[Obj] = frozenset()
-    wrong: tuple[int, ...] = ()
+    wrong: tuple[int, ...] = attrs.field(default=(), metadata={RANGE: (0, 999)})
 
     def __repr__(self) -> str:
         from castlerules.vlotte_geesten.notation import state_to_text
