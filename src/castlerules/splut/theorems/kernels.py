@@ -210,7 +210,8 @@ def check_steps_z3(
     after_pickup: Callable[[Any, Any], tuple[Any, Any]] = kernel.after_pickup,
     opening: bool = True,
 ) -> Result:
-    """The 1/2/3 rule (or 3 always, reading steps-per-turn = always-three) for every turn number,
+    """The 1/2/3 rule (or 3 always, reading steps-per-turn = always-three; the numbers from the
+    rulebook's facts) for every turn number,
     and the inductive step over every turn with 1 to the allowed number of steps left: a step
     leaves the turn with one step less (never below 1) or begins the next turn with its full
     count; a step onto a rock keeps the turn with one step less (never below 0) for the throw; a
@@ -221,14 +222,18 @@ def check_steps_z3(
     t3, l3 = after_turn_end(turn, opening)
     t4, l4 = after_pickup(turn, left)
     full = steps_for_turn(turn, opening)
+    from castlerules.splut.theorems.setup import fact
+
+    first, second, later = (fact(f) for f in ("steps-first-turn", "steps-second-turn",
+                                               "steps-later"))
     if opening:
         rule = z3.And(
-            z3.Implies(turn == 0, full == 1),
-            z3.Implies(turn == 1, full == 2),
-            z3.Implies(turn >= 2, full == 3),
+            z3.Implies(turn == 0, full == first),
+            z3.Implies(turn == 1, full == second),
+            z3.Implies(turn >= 2, full == later),
         )
     else:
-        rule = full == 3
+        rule = full == later
     step = z3.Or(
         z3.And(t2 == turn, l2 == left - 1, l2 >= 1, l2 <= full),
         z3.And(left == 1, t2 == turn + 1, l2 == steps_for_turn(turn + 1, opening)),
@@ -256,7 +261,8 @@ def check_next_player_z3(
         found = _next_player_z3(g, next_player)
         if found.status is not Status.PROVED:
             return found
-    return Result.proved("z3 for every player and pattern (2, 3 and 4 players); tables checked")
+    counts = "2, 3 and 4 players" if every_count else f"{game.num_players} players"
+    return Result.proved(f"z3 for every player and pattern ({counts}); tables checked")
 
 
 def _alive_shower(current: int, alive: Sequence[Any]) -> Callable[[z3.ModelRef], str]:
@@ -363,7 +369,8 @@ def check_tables(game: Splut, every_count: bool = True) -> Result:
         found = tables_of(g)
         if found.status is not Status.PROVED:
             return found
-    return Result.proved(f"every entry checked (2-4 players, {TABLE_TURNS} turns, 41 squares)")
+    counts = "2-4 players" if every_count else f"{game.num_players} players"
+    return Result.proved(f"every entry checked ({counts}, {TABLE_TURNS} turns, 41 squares)")
 
 
 def tables_of(game: Splut) -> Result:

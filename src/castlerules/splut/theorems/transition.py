@@ -55,6 +55,9 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
          {"to_move": 0}),
         ({0: "Sd2 Tf2 De2", 1: "Sb6 Tb4 Db5", 2: "Sf8 Td8 De8", 3: "Sh4 Th6 Dh5"},
          "e1 a5 i5 e9", {"to_move": 3, "turn": 5}),
+        # a rock next to the sorcerer to move (levitate-any-rock = adjacent)
+        ({0: "Sd4 Te2 De3", 1: "Sb6 Tb4", 2: "Sf8 Td8", 3: "Sh4 Th6"}, "d5 a5 i5 e9",
+         {"to_move": 0}),
     ),
 }
 
