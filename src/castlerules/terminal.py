@@ -233,8 +233,8 @@ class VlotteGeestenView(View):
     def intro(self) -> list[str]:
         return [
             "Vlotte Geesten: the dice show objects; be the first to grab the right one.",
-            "  1. An object shows three or more times: grab what the die of that object's "
-            "colour shows.",
+            "  1. One object shows more often than any other: grab what the die of that "
+            "object's colour shows.",
             "  2. Two objects show twice each: grab the object that shows once.",
             "  3. Five different objects: grab the object of the colour of the die the ghost "
             "is on.",
@@ -250,8 +250,8 @@ class VlotteGeestenView(View):
         lines = [f"scores: {scores}   supply: {state.supply}   pot: {state.pot}",
                  f"dice with: p{state.roller}"]
         if state.dice is not None:
-            dice = "   ".join(f"{c} die: {f.name.lower()}" for c, f in zip(COLOURS, state.dice))
-            lines.append("the dice:  " + dice)
+            dice = "  ".join(f"{c}:{f.name.lower()}" for c, f in zip(COLOURS, state.dice))
+            lines.append("dice: " + dice)
             done = [f"p{p}" for p in state.acted]
             if done:
                 lines.append("done this round: " + " ".join(done))
@@ -262,7 +262,7 @@ class VlotteGeestenView(View):
             styles = {"red": "bold red", "white": "bold white", "grey": "bold bright_black",
                       "green": "bold green", "blue": "bold blue"}
             for word, style in styles.items():
-                out[2].highlight_regex(rf"{word} die", style)
+                out[2].highlight_regex(rf"\b{word}:\w+", style)
         return out
 
     def status(self, state: Any, humans: frozenset[int]) -> str:
@@ -736,7 +736,7 @@ class Session:
             return None
         if found is not None:
             self._say(f"illegal: {found.reason}", style="red")
-            english = _clause_english(game, found.clause)
+            english = clause_english(game, found.clause)
             if english:
                 self._say(f"  rule {found.clause}: {english}")
             self._say(f"  Dutch: “{found.text_nl}”", style="italic")
@@ -893,7 +893,7 @@ class Session:
         return Record.new(self.game.name, self.game.options, tuple(self.texts), seed=seed)
 
 
-def _clause_english(game: Game[Any, Any], clause_id: str) -> str:
+def clause_english(game: Game[Any, Any], clause_id: str) -> str:
     """The English summary of a clause, from the game's spec ("" if it has none)."""
     try:
         from castlerules.core.spec import load_spec
