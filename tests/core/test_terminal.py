@@ -275,6 +275,7 @@ def test_explain_without_a_move_lists_the_legal_moves(capsys: pytest.CaptureFixt
 
 def test_help_shows_each_default_once(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "play", "--help")
+    assert code == 0
     flat = " ".join(out.split())
     assert "(default: None)" not in flat and "(default: False)" not in flat
     for chunk in flat.split("--")[1:]:
