@@ -24,7 +24,7 @@ from rich.table import Table
 
 from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
-from castlerules.core.errors import RulesError
+from castlerules.core.errors import RulesError, quote, quote_words
 from castlerules.core.play import random_action
 from castlerules.core.record import Record, replay
 from castlerules.core.spec import load_spec
@@ -51,7 +51,9 @@ VERDICT_STYLE = {
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"castlerules: error: {message} (see 'castlerules --help')\n")
+        # argparse builds its messages around the arguments as given: the one quoting rule
+        # (castlerules.core.errors) shortens them, so a long argument is never repeated whole.
+        self.exit(2, f"castlerules: error: {quote_words(message)} (see 'castlerules --help')\n")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -83,7 +85,7 @@ def _game_arg(value: str) -> str:
     name = normalize_name(value)
     if name not in games():
         raise argparse.ArgumentTypeError(
-            f"unknown game {value!r}{suggest(value)}; the games are: {', '.join(games())}"
+            f"unknown game {quote(value)}{suggest(value[:100])}; the games are: {', '.join(games())}"
         )
     return name
 
@@ -93,9 +95,9 @@ def _int_arg(low: int) -> Any:
         try:
             number = int(value, 10)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {value!r}") from None
+            raise argparse.ArgumentTypeError(f"expected an integer, got {quote(value)}") from None
         if number < low:
-            raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value!r}")
+            raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {quote(value)}")
         return number
 
     return parse
@@ -105,9 +107,13 @@ def _seconds_arg(value: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {value!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, got {quote(value)}"
+        ) from None
     if not 0 < number <= 86_400:
-        raise argparse.ArgumentTypeError(f"expected seconds between 0 and 86400, got {value!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected seconds between 0 and 86400, got {quote(value)}"
+        )
     return number
 
 
@@ -115,16 +121,16 @@ def _delay_arg(value: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {value[:60]!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {quote(value)}") from None
     if not 0 <= number <= 600:
-        raise argparse.ArgumentTypeError(f"expected seconds between 0 and 600, got {value[:60]!r}")
+        raise argparse.ArgumentTypeError(f"expected seconds between 0 and 600, got {quote(value)}")
     return number
 
 
 def _player_arg(value: str) -> int:
     text = value[1:] if value[:1] in ("p", "P") else value
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a player such as 0 or p0, got {value!r}")
+        raise argparse.ArgumentTypeError(f"expected a player such as 0 or p0, got {quote(value)}")
     return int(text)
 
 
@@ -133,7 +139,7 @@ def _readings(pairs: Sequence[str] | None) -> dict[str, str]:
     for pair in pairs or ():
         key, sep, option = pair.partition("=")
         if not sep or not key or not option:
-            raise RulesError(f"--reading expects INTERPRETATION=OPTION, got {pair!r}")
+            raise RulesError(f"--reading expects INTERPRETATION=OPTION, got {quote(pair)}")
         out[key.strip()] = option.strip()
     return out
 
@@ -155,7 +161,7 @@ def _write(path: str, text: str, what: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise RulesError(f"{what}: cannot write {path!r}: {reason}") from None
+        raise RulesError(f"{what}: cannot write {quote(path)}: {reason}") from None
 
 
 def _read(path: str, what: str) -> bytes:
@@ -164,7 +170,7 @@ def _read(path: str, what: str) -> bytes:
             return handle.read(64_000_001)
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a valid path"
-        raise RulesError(f"{what}: cannot read {path!r}: {reason}") from None
+        raise RulesError(f"{what}: cannot read {quote(path)}: {reason}") from None
 
 
 # -- games, rules, readings -------------------------------------------------------------------
@@ -193,12 +199,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.tests is not None:
         tests = Path(args.tests)
         if not tests.is_dir():
-            raise RulesError(f"--tests: {args.tests!r} is not a folder")
+            raise RulesError(f"--tests: {quote(args.tests)} is not a folder")
     rows = trace(args.game, tests)
     known = {r["id"] for r in rows}
     unknown = [c for c in args.clauses if c not in known]
     if unknown:
-        raise RulesError(f"{args.game} has no clause {unknown[0]!r} (see 'castlerules rules {args.game}')")
+        raise RulesError(
+            f"{args.game} has no clause {quote(unknown[0])} (see 'castlerules rules {args.game}')"
+        )
     kinds = set(args.kind or ()) or {"rule", "setup", "physical"}
     if args.clauses:
         rows = [r for r in rows if r["id"] in args.clauses]
@@ -397,7 +405,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         where = ""
     else:
         if args.position is not None:
-            raise RulesError(f"{target!r} is not a game; show RECORD takes no position")
+            raise RulesError(f"{quote(target)} is not a game; show RECORD takes no position")
         record = _load_record(target)
         ply = len(record.actions) if args.ply is None else args.ply
         if not 0 <= ply <= len(record.actions):
@@ -785,8 +793,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
     except RulesError as exc:
-        message = " ".join(str(exc).split())
-        print(f"castlerules: error: {message[:2000]}", file=sys.stderr)
+        message = quote_words(" ".join(str(exc).split()))  # the one quoting rule, once more
+        print(f"castlerules: error: {message}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -123,7 +123,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidOptionError(
-                f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
+                f"render_mode must be one of {self.metadata['render_modes']}, got {quote(render_mode)}"
             )
         self.rules: Game[Any, Any] = make_game(game, **options)
         self.table: ActionTable = table_for(self.rules)
@@ -364,7 +364,9 @@ def env(game: str = "vlotte-geesten", **kwargs: Any) -> AECEnv:
 def env_fn(game: str) -> Callable[..., AECEnv]:
     """A constructor for one game: ``env_fn("splut")(players=3)``."""
     if game not in games():
-        raise InvalidOptionError(f"unknown game {game!r}; the games are: {', '.join(games())}")
+        raise InvalidOptionError(
+            f"unknown game {quote(game)}; the games are: {', '.join(games())}"
+        )
 
     def make_env(**kwargs: Any) -> AECEnv:
         return env(game, **kwargs)

@@ -1,7 +1,14 @@
-"""The error hierarchy: every error castlerules raises on bad input is a RulesError."""
+"""The error hierarchy: every error castlerules raises on bad input is a RulesError.
+
+One rule for messages built from input: a value from input is shown by ``quote`` (at most
+``QUOTE_LIMIT`` characters of it), and no ``RulesError`` message is longer than ``MESSAGE_LIMIT``
+characters (``RulesError`` cuts a longer one, a last guard). Text that other code built around
+input (argparse's usage errors) is shortened by ``quote_words``.
+"""
 
 from __future__ import annotations
 
+import re
 import reprlib
 from typing import Any
 
@@ -9,6 +16,8 @@ import attrs
 
 #: Errors quote at most this many characters of the input that caused them.
 QUOTE_LIMIT = 60
+#: No error message is longer than this (characters).
+MESSAGE_LIMIT = 600
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = QUOTE_LIMIT
@@ -31,6 +40,19 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     return shown if len(shown) <= 2 * limit else shown[: 2 * limit] + "…"
 
 
+def cap(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` cut to at most ``limit`` characters (the last one "…")."""
+    return message if len(message) <= limit else message[: limit - 1] + "…"
+
+
+def quote_words(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` (a message built elsewhere around input, such as argparse's) with every run of more
+    than ``limit`` non-space characters cut as ``quote`` cuts it, and the whole capped."""
+    long_word = re.compile(r"\S{" + str(limit + 8) + ",}")  # quote() output passes as it is
+    shown = long_word.sub(lambda m: quote(m.group(0).strip("'\""), limit), cap(text, 8 * limit))
+    return cap(shown)
+
+
 @attrs.frozen(slots=True)
 class Violation:
     """Why an action is illegal: the clause it breaks, in English and in the rulebook's Dutch."""
@@ -44,7 +66,13 @@ class Violation:
 
 
 class RulesError(ValueError):
-    """Base class of every error raised for bad input to castlerules."""
+    """Base class of every error raised for bad input to castlerules; its message is at most
+    ``MESSAGE_LIMIT`` characters (a longer one is cut)."""
+
+    def __init__(self, *args: Any) -> None:
+        if args and isinstance(args[0], str) and len(args[0]) > MESSAGE_LIMIT:
+            args = (cap(args[0]), *args[1:])
+        super().__init__(*args)
 
 
 class IllegalActionError(RulesError):

@@ -316,10 +316,11 @@ def check_player_count(players: Any, low: int, high: int, game: str = "") -> int
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
         if low == high:
             raise InvalidOptionError(
-                f"{game or 'this'} is a {low}-player game; players must be {low}, got {players!r}"
+                f"{game or 'this'} is a {low}-player game; players must be {low}, "
+                f"got {quote(players)}"
             )
         raise InvalidOptionError(
-            f"players must be an integer from {low} to {high}, got {players!r}"
+            f"players must be an integer from {low} to {high}, got {quote(players)}"
         )
     return players
 
