@@ -158,3 +158,18 @@ class _ShortWindow(Spookslot):
 
 def test_long_bounces_catch_a_window_too_short() -> None:
     assert _theorem(_ShortWindow(), "spookslot.long-bounces").status is Status.COUNTEREXAMPLE
+
+
+@pytest.mark.parametrize("options", [{"readings": {"forced-move": "lead-pawn"}},
+                                     {"ruleset": "literal", "players": 4}])
+def test_option_theorems_run_under_a_reading(options: dict[str, Any]) -> None:
+    """The checks that make games with other option values keep the game's readings."""
+    game = castlerules.make("spookslot", **options)
+    for t in th.theorems(game):
+        if t.id in ("spookslot.player-counts", "spookslot.start-position",
+                    "spookslot.trap-weights"):
+            assert run(t).result.status is Status.PROVED, t.id
+    made = th.players.remake(game, first_player=1)
+    changed = {k for k, v in made.readings.items() if game.readings[k] != v}
+    assert changed == {"spookslot.interp.first-player"}
+    assert made.num_players == game.num_players

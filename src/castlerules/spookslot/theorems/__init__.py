@@ -11,7 +11,14 @@ matters for the rule in question (stated in each theorem):
 * rolls: every pawn placement of the mover on every square, with and without another pawn in a
   danger zone, before and after the first ghost;
 * the ball: every trap with pawns of the mover and of another player on every pair of squares;
-* the passage: every set of pawns on the red star squares.
+* the passage: every set of pawns on the red star squares;
+* pawn pairs: the mover's two pawns on every ordered pair of places, escaped included (so a player
+  whose first pawn has escaped while the second is on the board is reached), with every 4-player
+  bookkeeping the game's validation accepts (either pawn first, released or not);
+* long bounces: a row of up to every other pawn of the game from the rolled square on;
+* turns: every chance outcome and decision of one turn, for every player of every count;
+* option values: every die the die_faces option accepts, a stated set of trap weights, every
+  packaged board.
 
 For each position the game's legal actions and the successor of each are compared with what the
 rulebook says, computed independently here (``reference_moves``, ``expected_after_*``). The

@@ -43,7 +43,8 @@ def remake(game: Spookslot, **changes: Any) -> Spookslot:
         k: v for k, v in game.readings.items()
         if k not in keyword and v != spec.interpretation(k).default
     }
-    options = {**game.options, **changes}
+    options = {k: v for k, v in {**game.options, **changes}.items()
+               if k not in ("readings", "ruleset")}
     return type(game)(**options, readings=readings or None)
 
 
@@ -114,7 +115,7 @@ def _turn_starts(game: Spookslot, p: int) -> Iterator[State]:
 
 
 def check_turn_order(game: Spookslot) -> Result:
-    """'De oudste speler begins. Daarna gaat de beurt met de klok mee' (fact ``turn-order``: the
+    """'De oudste speler begint. Daarna gaat de beurt met de klok mee' (fact ``turn-order``: the
     next player number, after the last the first): for every player of the game, every position
     of ``_turn_starts`` and every way the turn can go (every chance outcome, every decision), the
     turn stays with that player until it ends, and the next turn is the next player's."""
