@@ -49,6 +49,9 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
         ({0: "Sa5 Te4 Dc3", 1: "Se7 Tb4", 2: "Sf8 Td8 Dg6"}, "e5 i5 c5 g3", {}),
         ({0: "Sd3 Tf3", 1: "Sb6 Tb4 Db5", 2: "Sf8 Td8"}, "f2 a5 g4 e9",
          {"to_move": 2, "moved_before": "g4"}),
+        # player 0, a whole team, has no legal step (the finding of splut.always-a-step-full-team)
+        ({0: "Sf8 Td2", 1: "Se7 Td6 Df7", 2: "Se2 Td5 Dd3"}, "d4 c6 d8 e8",
+         {"to_move": 0, "turn": 4}),
     ),
     4: (
         ({0: "Sa5 Te4", 1: "Se7 Tb4", 2: "Sf8 Td8", 3: "Sh4 Th6 Dh5"}, "e5 i5 c3 g3",
@@ -58,6 +61,9 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
         # a rock next to the sorcerer to move (levitate-any-rock = adjacent)
         ({0: "Sd4 Te2 De3", 1: "Sb6 Tb4", 2: "Sf8 Td8", 3: "Sh4 Th6"}, "d5 a5 i5 e9",
          {"to_move": 0}),
+        # player 0 has no legal step
+        ({0: "Se1 Tc3 Dd2", 1: "Sf3 Te4 Dd4", 2: "Se2 Td3 Df5", 3: "Sc4 Tf2 De7"},
+         "d5 d6 d7 d8", {"to_move": 0, "turn": 4}),
     ),
 }
 
