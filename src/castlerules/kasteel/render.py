@@ -178,11 +178,11 @@ def render_svg(
         ry = m + (b.height - 1 - r) * cell + cell * 0.65
         for rx in (m * 0.5, board_w - m * 0.5):
             out.append(f'<text x="{rx:.1f}" y="{ry:.1f}" text-anchor="middle" '
-                       f'font-size="{cell * 0.45:.0f}">{r + 1}</text>')
+                       f'font-size="{cell * 0.5:.0f}">{r + 1}</text>')
     out += _legend(board_w + cell * 0.3, m + cell / 2, cell)
     out.append(f'<text x="{m}" y="{board_h + cell * 0.8:.1f}" font-size="{cell * 0.5:.0f}">'
                f"{escape(status)}</text>")
     out.append(f'<text class="caption" x="{m}" y="{board_h + cell * 1.7:.1f}" '
-               f'font-size="{cell * 0.42:.0f}" font-family="monospace">{escape(text)}</text>')
+               f'font-size="{cell * 0.48:.0f}" font-family="monospace">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out)

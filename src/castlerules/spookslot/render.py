@@ -221,7 +221,7 @@ def _pawn_discs(x: float, y: float, w: float, h: float, who: list[tuple[int, int
         out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}" '
                    f'stroke="#fff" stroke-width="1.2"><title>{pawn_name(p, k)}</title></circle>')
         if r >= 6:
-            out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" font-size="8" '
+            out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" font-size="12" '
                        f'fill="#fff">{p}{pawn_letter(k)}</text>')
     return out
 
@@ -244,7 +244,7 @@ def _square(board: Board, q: str, x: float, y: float, marked: bool) -> list[str]
                    'stroke-width="3"/>')
     label = {START: "start", EXIT: "EXIT"}.get(q, q)
     out.append(f'<text x="{x:.1f}" y="{y + SIZE / 2 + 10:.1f}" text-anchor="middle" '
-               f'font-size="9">{escape(label)}</text>')
+               f'font-size="12">{escape(label)}</text>')
     if q not in (START, EXIT) and board.by_id[q].star:
         out.append(_star(x, y))
     return out
@@ -288,7 +288,7 @@ def _traps(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
         first = min(zone, key=lambda q: (pos[q][1], pos[q][0]))
         x, y = pos[first]
         backs = sorted({board.fallback[q] for q in zone})
-        out.append(f'<text x="{x - SIZE / 2:.1f}" y="{y + SIZE / 2 + 21:.1f}" font-size="10" '
+        out.append(f'<text x="{x - SIZE / 2:.1f}" y="{y + SIZE / 2 + 21:.1f}" font-size="12" '
                    f'fill="#8b0000">▲ {escape(trap)} trap: its danger zone goes back to '
                    f'{escape(", ".join(backs))}</text>')
         for b in backs:
@@ -311,21 +311,21 @@ def _passage(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
                    f'{gx:.1f},{gy + SIZE / 2:.1f}" fill="none" stroke="{PASSAGE_COLOUR}" '
                    'stroke-width="2" stroke-dasharray="6 3" marker-end="url(#passage)"/>')
     out.append(f'<text x="{gx + SIZE / 2 + 3:.1f}" y="{gy - SIZE / 2 - 3:.1f}" '
-               f'font-size="10" fill="{PASSAGE_COLOUR}">secret passage</text>')
+               f'font-size="12" fill="{PASSAGE_COLOUR}">secret passage</text>')
     return out
 
 
 def _legend(y: float, players: int) -> tuple[list[str], float]:
     items = [("yellow", "yellow: safe"), ("blue", "blue: safe; pawns sent back share it"),
              ("green", "green: safe"), ("red", "red: danger zone"), ("stair", "stair step: danger")]
-    out = [f'<text x="{PAD}" y="{y:.1f}" font-size="11" font-weight="bold">Legend</text>']
+    out = [f'<text x="{PAD}" y="{y:.1f}" font-size="13" font-weight="bold">Legend</text>']
     y += 8
     for i, (colour, text) in enumerate(items):
         x = PAD + (i % 3) * 215
         yy = y + (i // 3) * 20
         out.append(f'<rect x="{x}" y="{yy:.1f}" width="14" height="14" rx="2" '
                    f'fill="{FILL[colour]}" stroke="#333"/>')
-        out.append(f'<text x="{x + 20}" y="{yy + 11:.1f}" font-size="10">{text}</text>')
+        out.append(f'<text x="{x + 20}" y="{yy + 11:.1f}" font-size="12">{text}</text>')
     y += 44
     extra = [
         (f'<rect x="{PAD}" y="{y:.1f}" width="14" height="14" rx="2" fill="#fff" '
@@ -334,21 +334,21 @@ def _legend(y: float, players: int) -> tuple[list[str], float]:
     ]
     for i, (mark, text) in enumerate(extra):
         out.append(mark)
-        out.append(f'<text x="{PAD + 20 + 345 * i}" y="{y + 11:.1f}" font-size="10">{text}</text>')
+        out.append(f'<text x="{PAD + 20 + 345 * i}" y="{y + 11:.1f}" font-size="12">{text}</text>')
     y += 20
     out.append(f'<line x1="{PAD}" y1="{y + 7:.1f}" x2="{PAD + 14}" y2="{y + 7:.1f}" '
                f'stroke="{PASSAGE_COLOUR}" stroke-width="2" stroke-dasharray="4 2"/>')
-    out.append(f'<text x="{PAD + 20}" y="{y + 11:.1f}" font-size="10">secret passage (when the '
+    out.append(f'<text x="{PAD + 20}" y="{y + 11:.1f}" font-size="12">secret passage (when the '
                'portrait fires)</text>')
     out.append(f'<rect x="{PAD + 345}" y="{y:.1f}" width="14" height="14" rx="2" fill="none" '
                f'stroke="{HIGHLIGHT}" stroke-width="3"/>')
-    out.append(f'<text x="{PAD + 365}" y="{y + 11:.1f}" font-size="10">highlighted square</text>')
+    out.append(f'<text x="{PAD + 365}" y="{y + 11:.1f}" font-size="12">highlighted square</text>')
     y += 20
     for p in range(players):
         x = PAD + p * 105
         out.append(f'<circle cx="{x + 7}" cy="{y + 7:.1f}" r="6" '
                    f'fill="{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]}"/>')
-        out.append(f'<text x="{x + 18}" y="{y + 11:.1f}" font-size="10">player {p}</text>')
+        out.append(f'<text x="{x + 18}" y="{y + 11:.1f}" font-size="12">player {p}</text>')
     return out, y + 22
 
 
@@ -367,7 +367,7 @@ def render_svg(
     width = PAD * 2 + COLUMNS * CELL + 30
     body: list[str] = []
     for room, y in bands:
-        body.append(f'<text x="{PAD}" y="{y + 8:.1f}" font-size="11" font-weight="bold" '
+        body.append(f'<text x="{PAD}" y="{y + 8:.1f}" font-size="13" font-weight="bold" '
                     f'fill="#555">{escape(room)}</text>')
     body += _edges(board, pos)
     for q in (START, *board.ids, EXIT):
@@ -392,7 +392,7 @@ def render_svg(
         f'markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{PASSAGE_COLOUR}"/>'
         '</marker></defs>',
         f'<rect width="{width}" height="{height}" fill="#fcfbf7"/>',
-        f'<text x="{PAD}" y="{PAD + 2}" font-size="13">{escape(status(state))}</text>',
+        f'<text x="{PAD}" y="{PAD + 2}" font-size="14">{escape(status(state))}</text>',
     ]
     tail = [f'<text x="{PAD}" y="{bottom + 10:.1f}" font-size="11" font-family="monospace">'
             f'{caption}</text>', "</svg>"]
