@@ -156,6 +156,18 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+def _para(out: Console, text: str, first: str, rest: str | None = None, style: str = "") -> None:
+    """One paragraph: on a terminal wrapped to its width with a hanging indent (later lines
+    indented by ``rest``, default two more than ``first``); piped, one unwrapped line."""
+    if not out.is_terminal:
+        out.print(first + text, markup=False, highlight=False, style=style or None, soft_wrap=True)
+        return
+    hang = rest if rest is not None else first + "  "
+    width = max(40, min(out.width, 120) - 1)
+    for line in textwrap.wrap(text, width, initial_indent=first, subsequent_indent=hang) or [first]:
+        out.print(line, markup=False, highlight=False, style=style or None, soft_wrap=True)
+
+
 def _write(path: str, text: str, what: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
@@ -216,7 +228,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
     out = _out()
-    width = min(out.width, 100) if sys.stdout.isatty() else 100
     spec = load_spec(args.game)
     sections = {c.id: (c.section_en or c.section) for c in spec.clauses}
     current = None
@@ -226,16 +237,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
             current = section
             out.print(f"\n[bold]{section}[/bold]" if section else "")
         out.print(f"[bold cyan]{r['id']}[/bold cyan]  [dim]{r['kind']}[/dim]")
-        for line in textwrap.wrap(r["en"], width - 4):
-            out.print(f"    {line}", markup=False)
-        for line in textwrap.wrap(f"“{r['nl']}”", width - 4):
-            out.print(f"    [italic]{line}[/italic]" if sys.stdout.isatty() else f"    {line}",
-                      markup=sys.stdout.isatty())
+        _para(out, r["en"], "    ")
+        _para(out, f"“{r['nl']}”", "    ", style="italic")
         if r["kind"] in ("physical", "flavour"):
-            out.print(f"    not a rule: {r['reason']}", markup=False)
+            _para(out, f"not a rule: {r['reason']}", "    ")
         for label in ("implemented_by", "interpretations", "theorems", "tests"):
             if r[label]:
-                out.print(f"    {label.replace('_', ' ')}: {', '.join(r[label])}", markup=False)
+                _para(out, f"{label.replace('_', ' ')}: {', '.join(r[label])}", "    ")
     if tests is None:
         out.print("\n(test links need a castlerules checkout: add --tests PATH/TO/tests)",
                   markup=False, style="dim")
@@ -277,15 +285,14 @@ def cmd_readings(args: argparse.Namespace) -> int:
     for row in rows:
         keyword = f"  (keyword option {row['keyword']})" if row["keyword"] else ""
         out.print(f"[bold cyan]{row['short_id']}[/bold cyan]{keyword}")
-        for line in textwrap.wrap(row["question"], 96):
-            out.print(f"    {line}", markup=False)
+        _para(out, row["question"], "    ")
         for o in row["options"]:
             mark = " (default)" if o["default"] else ""
             flag = "" if o["playable"] else f" — not playable: {o['reason']}"
-            out.print(f"  - {o['id']}{mark}: {o['text']}{flag}", markup=False)
+            _para(out, f"{o['id']}{mark}: {o['text']}{flag}", "  - ", "      ")
     for r in rulesets:
         out.print(f"\n[bold]ruleset {r['id']}[/bold]: {r['title']}")
-        out.print(f"    {r['description']}", markup=False)
+        _para(out, r["description"], "    ")
     out.print(
         f"\nplay one: castlerules play {args.game} --reading ID=OPTION; in Python: "
         f"castlerules.make({args.game!r}, readings={{'ID': 'OPTION'}})",

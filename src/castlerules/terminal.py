@@ -887,7 +887,7 @@ class Session:
         if self.humans:
             self.show()
         if not game.is_terminal(self.state):
-            self.stopped = f"the cap of {self.max_plies} plies was reached"
+            self.stopped = "stopped at the ply cap (--max-plies)"
 
     def record(self, seed: int) -> Record:
         return Record.new(self.game.name, self.game.options, tuple(self.texts), seed=seed)
