@@ -100,7 +100,7 @@ function legalButtons() {
   box.append(el("p", { class: "cr-heading" }, caption));
   const list = el("div", { class: "cr-buttons" });
   for (const m of moves.slice(0, 400)) {
-    list.append(el("button", { type: "button", class: "cr-move", "data-move": m.text,
+    list.append(el("button", { type: "button", class: "cr-move", "data-move": m.text, "data-squares": m.squares.join(" "),
       onclick: () => playMove(m.text, m.player, m.squares) }, m.text));
   }
   if (moves.length > 400) list.append(el("span", {}, ` … and ${moves.length - 400} more (type them)`));
@@ -137,6 +137,8 @@ function render(v) {
   legalButtons();
   decorate();
   syncUrl();
+  const example = v.legal.length ? v.legal[0].text : "";
+  $("move-input").placeholder = example ? `type a move, e.g. ${example}` : "type a move";
 }
 
 function syncUrl() {
@@ -224,11 +226,12 @@ async function onBoardClick(event) {
   const square = target.dataset.square;
   const mine = humanMoves();
   if (!mine.length) return;
-  if (prefix.length && prefix[prefix.length - 1] === square) { prefix = []; legalButtons(); decorate(); return; }
   const wanted = [...prefix, square];
   const candidates = mine.filter((m) => startsWith(m.squares, wanted));
   if (!candidates.length) {
-    if (mine.some((m) => m.squares[0] === square)) {
+    if (prefix.length && prefix[prefix.length - 1] === square) {
+      prefix = [];  // a second click on the chosen square lets it go
+    } else if (mine.some((m) => m.squares[0] === square)) {
       prefix = [square];
     } else {
       const answer = await call("attempt", { squares: wanted });
@@ -351,7 +354,8 @@ async function start() {
   if (view) fillSetup();
   $("status").textContent = "ready";
   if (!view) return;
-  if (!linked) advance();
+  // A link to a position waits there (its position is the contract), unless it says who plays.
+  if (!linked || params.has("seats") || params.has("auto")) advance();
 }
 
 $("board").addEventListener("click", onBoardClick);

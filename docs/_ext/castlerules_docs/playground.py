@@ -41,7 +41,9 @@ URL_OPTIONS_SKIPPED = ("players", "readings")
 
 
 def docs_dir(app: Sphinx) -> Path:
-    return Path(app.srcdir)
+    """The ``docs`` folder of the checkout (its ``package.json``; its parent is built as the
+    wheel), wherever the Sphinx source folder is."""
+    return Path(__file__).resolve().parents[2]
 
 
 def pinned_version(docs: Path) -> str:
