@@ -291,3 +291,14 @@ def test_simulate_plot_draws_bars_and_says_where(
     assert code == 0 and f"chart written to {path}" in out
     svg = path.read_text()
     assert svg.count('id="patch_') >= 6  # the backgrounds, the seat bars and the length bars
+
+
+def test_the_pettingzoo_adapter_has_a_name_that_leaves_the_package_alone() -> None:
+    pytest.importorskip("pettingzoo")
+    namespace: dict[str, object] = {}
+    exec("import pettingzoo\nfrom castlerules.adapters import pettingzoo_env", namespace)
+    real = namespace["pettingzoo"]
+    assert getattr(real, "__name__", "") == "pettingzoo"  # not hidden by the adapter
+    from castlerules.adapters import pettingzoo as adapter
+
+    assert namespace["pettingzoo_env"].env is adapter.env  # type: ignore[attr-defined]
