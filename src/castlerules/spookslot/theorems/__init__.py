@@ -339,8 +339,9 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
         ),
         T(
             C + "roll-transition", GAME,
-            "For the mover's pawn on every square, with another pawn in danger or not, before the "
-            "first roll and after a ghost: the die shows its six faces with equal chances; a ghost "
+            "For every player count, the first and the last player rolling, the mover's pawn on "
+            "every square, with another pawn (3-6 players: the last other player's) in danger or "
+            "not, before the first roll and after a ghost: the die shows its six faces with equal chances; a ghost "
             "drops the ball when anyone is in a danger zone, "
             "else gives one more roll, and a second ghost ends the turn (reading: rolls again); a "
             "number gives a move if any pawn can move, else the next player rolls.",

@@ -102,8 +102,8 @@ def move_states(game: Spookslot, blockers: int) -> Iterator[State]:
 
 
 def roll_states(game: Spookslot) -> Iterator[State]:
-    """The mover's pawn on every square, another pawn on a safe or a danger square or none;
-    before the first roll and after a ghost."""
+    """The mover's pawn on every square, another pawn (with 3 or more players the last other
+    player's) on a safe or a danger square or none; before the first roll and after a ghost."""
     b = game.board
     danger = sorted(b.danger)[:1]
     safe = [q for q in b.ids if q not in b.danger][-1:]
@@ -118,8 +118,11 @@ def roll_states(game: Spookslot) -> Iterator[State]:
 
 def _roll_phases(game: Spookslot, own: tuple[str, ...], other: list[str],
                  turn: int) -> Iterator[State]:
-    """The ROLL and REROLL states of one pawn placement (if valid)."""
-    pawns = _fill(game, own, other, turn)
+    """The ROLL and REROLL states of one pawn placement (if valid); with 3 or more players the
+    other pawn is the last other player's."""
+    n = game.num_players
+    owner = max(p for p in range(n) if p != turn) if n > 2 else None
+    pawns = _fill(game, own, other, turn, owner)
     if pawns is None:
         return
     first, released = _bookkeeping(game, pawns)
