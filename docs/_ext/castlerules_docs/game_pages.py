@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from castlerules_docs.data import NON_RULES, OUT_DIR, GameDoc, check_functions, describe
+from castlerules_docs import playground
 from castlerules_docs.pictures import figure, render, slug
 from castlerules_docs.rst import (
     clause_ref,
@@ -343,7 +344,8 @@ def page_how_to_play(gd: GameDoc) -> list[str]:
         out += [".. rst-class:: dutch-clauses", "", "Dutch: " + joined(clause_ref(c.id) for c in told), ""]
         examples = [e for c in clauses for e in by_clause.get(c.id, ())]
         if examples:
-            links = joined(f":ref:`{esc(e.title)} <example-{gd.slug}-{e.id}>`" for e in examples)
+            links = joined(f":ref:`{esc(e.title)} <example-{gd.slug}-{e.id}>`"
+                           + playground.try_it_inline(gd.name, e) for e in examples)  # fmt: skip
             out += [f"**Worked example:** {links}", ""]
     if not shown_any:
         out += ["No rule clause of this game has an English summary yet.", ""]
@@ -413,6 +415,7 @@ def page_examples(gd: GameDoc, folder: Path) -> list[str]:
             rows.append(["Highlighted", joined(literal(h) for h in highlight)])
         rows.append(["Clauses", joined(clause_ref(c) for c in e.clauses)])
         out += _facts(rows)
+        out += playground.try_it(game, e.before, tuple(e.moves))
         code = [f"game = {call}", f"state = castlerules.position({gd.name!r}, {e.before!r}"
                 + (f", {', '.join(f'{k}={v!r}' for k, v in options.items())})" if options else ")")]
         code += [f"state = game.play(state, {m!r})" for m in e.moves]
@@ -756,6 +759,8 @@ def counterexample(
                           f"The counterexample of {run['id']}", caption, indent_by=at,
                           width_class="board-medium")  # fmt: skip
         out += [f"{at}Position text:", "", *code_block(position, "text", at)]
+        if exc is None:
+            out += playground.try_it(game, position, at=at)
     if text:
         if position:
             out += details("The full counterexample", code_block(text, "text", at), at)

@@ -166,14 +166,30 @@ def try_it_url(game: Any, position: str | None = None, moves: tuple[str, ...] = 
         parts.append("position=" + quote(position, safe=""))
     if moves:
         parts.append("moves=" + ";".join(quote(m, safe="") for m in moves))
-    return "play.html?" + "&".join(parts)
+    # "_" is left as %5F: a reStructuredText link target ending in "_" would name a reference
+    return "play.html?" + "&".join(parts).replace("_", "%5F")
 
 
 def try_it(game: Any, position: str | None, moves: tuple[str, ...] = (), depth: int = 2,
-           at: str = "", label: str = "Try it in the playground") -> list[str]:  # fmt: skip
-    """reStructuredText: a paragraph with the link, for a page ``depth`` folders below the root."""
-    url = "../" * depth + try_it_url(game, position, moves)
-    return [f"{at}`{label} <{url}>`__", ""]
+           at: str = "") -> list[str]:  # fmt: skip
+    """reStructuredText: a paragraph linking the playground at ``position`` (and, with ``moves``,
+    a second link with them played), for a page ``depth`` folders below the site's root."""
+    up = "../" * depth
+    line = f"{at}`Try it in the playground <{up}{try_it_url(game, position)}>`__"
+    if moves:
+        line += f" (or `with the moves played <{up}{try_it_url(game, position, moves)}>`__)"
+    return [line + ".", ""]
+
+
+def try_it_inline(name: str, example: Any, depth: int = 2) -> str:
+    """`` (`try it <URL>`__)`` for a worked example, or "" if its game cannot be made."""
+    from castlerules import make
+
+    try:
+        game = make(name, **example.options_dict())
+    except Exception:  # the examples page reports it
+        return ""
+    return f" (`try it <{'../' * depth}{try_it_url(game, example.before)}>`__)"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
