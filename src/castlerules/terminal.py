@@ -601,7 +601,23 @@ class Session:
         return self.states[-1]
 
     def _say(self, text: str | Text, style: str = "") -> None:
-        self.console.print(text, markup=False, highlight=False, style=style or None)
+        """A line; on a terminal a long one is wrapped with a hanging indent."""
+        width = self.console.width - 1
+        if isinstance(text, Text) and self.console.is_terminal and len(text.plain) > width:
+            lead = len(text.plain) - len(text.plain.lstrip())
+            parts = text.wrap(self.console, width - lead - 4)
+            for i, part in enumerate(parts):
+                pad = Text(" " * (0 if i == 0 else lead + 4))
+                self.console.print(pad + part, highlight=False, style=style or None,
+                                   soft_wrap=True)
+            return
+        if isinstance(text, str) and self.console.is_terminal and len(text) > width:
+            import textwrap
+
+            indent = " " * (len(text) - len(text.lstrip()))
+            text = textwrap.fill(text, width, subsequent_indent=indent + "    ")
+        self.console.print(text, markup=False, highlight=False, style=style or None,
+                           soft_wrap=True)
 
     def show(self) -> None:
         """The board with its legend and notes, the recent events, and whose turn it is."""
@@ -817,7 +833,7 @@ class Session:
                     if timed:
                         time.sleep(max(0.0, due[first] - time.monotonic()))
                 del due[first]
-                self._push(self.bots[first].choose(game, self.state, first), first)
+                self._push(self._race_choice(first), first)
         finally:
             self._live = False
         if len(self.states) > start_ply + 1 and self.state.dice is None:  # settled
@@ -827,6 +843,17 @@ class Session:
             if isinstance(view, VlotteGeestenView):
                 self._say(view.round_line(start, self.state, grabs), style="bold")
         return True
+
+    def _race_choice(self, player: int) -> Any:
+        """A bot's grab in a race. A random bot reaches for one object or passes, as a person
+        at the table does (a grab of several objects is always wrong and only blocks them)."""
+        bot = self.bots[player]
+        if isinstance(bot, RandomBot):
+            own = own_actions(self.game, self.state, player)
+            single = [a for a in own if len(getattr(a, "objects", ())) <= 1]
+            if single:
+                return bot.rng.choice(single)
+        return bot.choose(self.game, self.state, player)
 
     def _action_at(self, ply: int) -> Any:
         return self.game.parse_action(self.states[ply], self.texts[ply])
