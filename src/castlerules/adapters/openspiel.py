@@ -38,8 +38,12 @@ The mapping:
 - **Returns** come from ``game.winners``: winners share +1, the others share -1 (see
   ``castlerules.adapters.common.returns``); a tie of everyone scores 0.
 - **Observations.** The observation string is ``game.render(state)``; the information state string
-  is the history (perfect information); the observation tensor is the integer vector of
-  ``castlerules.adapters.common.Observer``. ``max_game_length`` is twice the game's documented
+  is the history (perfect information); the observation tensor is the game's designed observation
+  (``castlerules.<game>.observation``, the same values as the PettingZoo environments of
+  ``castlerules.envs``) with ``observation_tensor_shape()`` ``[channels, rows, columns]`` —
+  ``[channels, places]`` for Spookslot, ``[entries]`` for Vlotte Geesten — and
+  ``pyspiel.make_observation(game, params={"observation": "fields"})`` gives the generic field
+  vector of ``castlerules.adapters.common.FieldVector`` instead. ``max_game_length`` is twice the game's documented
   playout cap (each player action may be preceded by a race node).
 - **Serialization.** ``state.serialize()`` is ``castlerules-openspiel:1:`` and the history of
   action ids; ``game.deserialize_state(text)`` replays that history through ``apply_action``, so
@@ -62,6 +66,7 @@ import pyspiel
 from castlerules.adapters.common import (
     ActionTable,
     Observer,
+    Planes,
     make_game,
     player_counts,
     returns,
@@ -182,9 +187,12 @@ class CastleGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CastleObserver:
-        if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
-        return CastleObserver(self, iig_obs_type)
+        encoding = (params or {}).get("observation", "planes")
+        if set(params or {}) - {"observation"} or encoding not in ("planes", "fields"):
+            raise InvalidOptionError(
+                f"the observation parameter is observation=planes or =fields; got {quote(params)}"
+            )
+        return CastleObserver(self, iig_obs_type, encoding)
 
     def deserialize_state(self, text: str) -> CastleState:
         """The state ``CastleState.serialize`` wrote: its history replayed and checked id by id.
@@ -361,14 +369,31 @@ class CastleState(pyspiel.State):  # type: ignore[misc]
 class CastleObserver:
     """OpenSpiel's PyObserver for castlerules games (perfect information)."""
 
-    def __init__(self, game: CastleGame, iig_obs_type: Any) -> None:
-        self.observer = Observer(game.rules)
+    def __init__(self, game: CastleGame, iig_obs_type: Any, encoding: str = "planes") -> None:
+        self.observer: Observer | Planes = (
+            Planes(game.rules) if encoding == "planes" else Observer(game.rules)
+        )
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.tensor = np.zeros(self.observer.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        if isinstance(self.observer, Planes):
+            # OpenSpiel's order: channels first, [channels, rows, columns] (the transpose of
+            # PettingZoo's (rows, columns, channels)); Vlotte Geesten's vector stays flat
+            shape = self.observer.shape
+            self._planes: tuple[int, ...] | None = shape
+            front = (shape[-1], *shape[:-1]) if len(shape) > 1 else shape
+            self.dict = {"observation": self.tensor.reshape(front)}
+        else:
+            self._planes = None
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CastleState, player: int) -> None:
-        self.tensor[:] = self.observer.encode(state.state, player)
+        values: Any = self.observer.encode(state.state, player)
+        shape = self._planes
+        if shape is None or len(shape) == 1:
+            self.tensor[:] = values
+            return
+        planes = np.frombuffer(values, dtype=np.int8).reshape(shape)
+        self.dict["observation"][...] = np.moveaxis(planes, -1, 0)
 
     def string_from(self, state: CastleState, player: int) -> str:
         if self.perfect_recall:

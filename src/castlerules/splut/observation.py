@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 ROWS = COLUMNS = 9
 #: The most players a game has: piece planes exist for this many relative players.
 MAX_PLAYERS = 4
-_WHO = ("my", "the next player's", "the second player after me:", "the third player after me:")
-_REL = ("me", "the next player", "the second player after me", "the third player after me")
+_WHO = ("my", "the next player's", "the 2nd player after me:", "the 3rd player after me:")
+_REL = ("me", "the next player", "the 2nd player after me", "the 3rd player after me")
 _KINDS = ("sorcerer", "troll", "dwarf")
 
 #: (name, description) of every channel, in channel order.

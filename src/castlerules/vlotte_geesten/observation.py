@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from castlerules.vlotte_geesten.rules import VlotteGeesten
 
 MAX_PLAYERS = 8
-_REL = ("me", *(f"the {k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} "
-                f"player after me" for k in range(1, MAX_PLAYERS)))
+_REL = ("me", "the next player", "the 2nd player after me", "the 3rd player after me",
+        *(f"the {k}th player after me" for k in range(4, MAX_PLAYERS)))
 _NAMES = tuple(o.name.lower() for o in Obj)
 
 #: (name, description) of every entry, in order.
