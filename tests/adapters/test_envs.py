@@ -29,11 +29,9 @@ def every_count(name: str) -> range:
     return range(low, high + 1)
 
 
-FAST = [(name, player_counts(name)[2]) for name in castlerules.games()]
+# every game and player count (about 10 s in all, so all in the default tier)
 ALL = [
-    pytest.param(name, n, marks=[] if (name, n) in FAST else [pytest.mark.slow], id=f"{name}-{n}")
-    for name in castlerules.games()
-    for n in every_count(name)
+    pytest.param(name, n, id=f"{name}-{n}") for name in castlerules.games() for n in every_count(name)
 ]
 
 
@@ -48,10 +46,7 @@ def test_api_test_and_seed_test(name: str, players: int) -> None:
     pz_test.seed_test(lambda: env_module.env(players=players), num_cycles=60)
 
 
-PARALLEL = [
-    pytest.param(n, marks=[] if n == 2 else [pytest.mark.slow], id=f"vlotte-geesten-{n}")
-    for n in every_count("vlotte-geesten")
-]
+PARALLEL = [pytest.param(n, id=f"vlotte-geesten-{n}") for n in every_count("vlotte-geesten")]
 
 
 @pytest.mark.parametrize("players", PARALLEL)
@@ -215,7 +210,7 @@ def test_rgb_array_is_a_picture_that_follows_the_game(name: str) -> None:
     assert first.ndim == 3 and first.shape[2] == 3 and first.dtype == np.uint8
     assert first.shape[0] > 100 and first.shape[1] > 100
     frames = [first]
-    for agent in env.agent_iter(max_iter=6):
+    for _agent in env.agent_iter(max_iter=6):
         observation, _, termination, truncation, _ = env.last()
         mask = observation["action_mask"]
         env.step(None if termination or truncation else int(np.flatnonzero(mask)[0]))
@@ -242,7 +237,7 @@ def test_parallel_grabs_race_and_a_late_action_is_skipped() -> None:
     from castlerules.envs import vlotte_geesten_v0
 
     env = vlotte_geesten_v0.parallel_env(players=2)
-    observations, _ = env.reset(seed=4)
+    env.reset(seed=4)
     rules = env.rules
     answer = next(a for a in rules.legal_actions_of(env.game_state, 0)
                   if type(a).__name__ == "Grab" and rules.apply(env.game_state, a).scores[0] > 0)
