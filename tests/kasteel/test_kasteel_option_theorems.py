@@ -22,12 +22,13 @@ from castlerules.kasteel.theorems import (
     check_no_move_limit,
     check_pass_budget,
     check_skulls_placed,
+    check_stuck_rule,
 )
 from castlerules.kasteel.theorems.setup import CUSTOM_MAP
 
 GAME = Kasteel()
 CHECKS = (check_board, check_first_move, check_level_passes, check_skulls_placed,
-          check_pass_budget, check_no_move_limit)
+          check_pass_budget, check_no_move_limit, check_stuck_rule)
 
 
 @pytest.mark.parametrize(
@@ -194,3 +195,15 @@ def test_deadlock_threshold_fails_if_every_move_costs_a_pass() -> None:
         return And(kernel.move_legal(*args, **kw), args[6] >= 1)
 
     assert check_deadlock_threshold(GAME, move_legal=broken).status is Status.COUNTEREXAMPLE
+
+
+class _StuckNeverLoses(Kasteel):
+    """Broken: stuck="lose" is read but ignored (a stuck player passes whatever the option)."""
+
+    def _tables(self) -> None:
+        super()._tables()
+        self._stuck_loses = False
+
+
+def test_stuck_rule_fails_if_stuck_lose_is_ignored() -> None:
+    assert check_stuck_rule(_StuckNeverLoses()).status is Status.COUNTEREXAMPLE

@@ -82,6 +82,7 @@ from castlerules.kasteel.theorems.end import (
     check_no_move_limit,
     check_one_winner,
     check_stuck_reachable,
+    check_stuck_rule,
     find_stuck,
     search_stuck_line,
     spec_stuck,
@@ -199,11 +200,13 @@ DEPENDS_ON: dict[str, tuple[str, ...]] = {
                               "kasteel.interp.turns"),
     "kasteel.deadlock-threshold": (*LINE, "kasteel.interp.skull-zone", *STUCK, "skulls",
                                    "passes"),
+    "kasteel.stuck-rule": (*STUCK, "kasteel.interp.turns", *LINE),
 }
 #: The statements added for option values, set-up facts and the end without a move limit (their
 #: failing tests live in ``OPTION_TESTS``).
 NEW = frozenset({"kasteel.first-move", "kasteel.level-passes", "kasteel.skulls-placed",
-                 "kasteel.pass-budget", "kasteel.no-move-limit", "kasteel.deadlock-threshold"})
+                 "kasteel.pass-budget", "kasteel.no-move-limit", "kasteel.deadlock-threshold",
+                 "kasteel.stuck-rule"})
 
 
 def theorems(game: Any = None) -> tuple[Theorem, ...]:
@@ -413,5 +416,16 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
           "test_deadlock_threshold_fails_if_every_move_costs_a_pass",
           **({"expected": Status.COUNTEREXAMPLE, "finding": FINDING_DEADLOCK}
              if g._skulls_anywhere else {})),
+        t("kasteel.stuck-rule",
+          "A player with knights and no legal move (kasteel.interp.no-legal-move, both options at "
+          "once): under stuck=pass he passes — a pass is his only action and the opponent moves "
+          "next — and is beaten only if his opponent could not move either; under stuck=lose he "
+          "has lost; in a deadlock (the documented five-skull position) the stuck player to move "
+          "loses under both, so there is no draw (the documented stuck position, open positions, "
+          "either player to move).",
+          ("kasteel.einde.geen-gelijkspel", "kasteel.spel.geel-eerst", "kasteel.einde.sleutel",
+           "kasteel.einde.ridders"), "exhaustive", lambda: check_stuck_rule(g),
+          "test_stuck_rule_fails_if_stuck_lose_is_ignored",
+          all_options_of=("kasteel.interp.no-legal-move",)),
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -12,7 +13,7 @@ from castlerules.core.theorem import Result, Status, z3_find, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
 from castlerules.kasteel.rules import HAS_WON, Kasteel
-from castlerules.kasteel.state import Move, State
+from castlerules.kasteel.state import Move, Pass, State
 from castlerules.kasteel.theorems.common import (
     STUCK_EXAMPLE,
     STUCK_LINE,
@@ -515,3 +516,53 @@ def check_deadlock_threshold(game: Kasteel, move_legal: MoveLegal = kernel.move_
         return Result.unknown("z3's deadlock has moves in the game: the encodings disagree")
     return Result.proved(f"z3: no deadlock with 0-{most} skulls and any passes; one with "
                          f"{most + 1} skulls, confirmed by the game's generator")
+
+
+# -- the stuck rule, under both of its readings ----------------------------------------------------
+
+#: Both players stuck (a deadlock) with five skulls: yellow on i10 and red on j11, each walled in by
+#: skulls (and the canal j12) with no passes left (found by z3 with ``deadlock_conditions``).
+DEADLOCK_EXAMPLE = ("19/19/19/19/19/19/19/19/9R9/8Y10/19/19/19/19/19/19/19/19/19 y 0,0 "
+                    "i9,h10,j10,i11,k11")
+
+
+def check_stuck_rule(game: Kasteel) -> Result:
+    """The reading kasteel.interp.no-legal-move, under both of its options at once (the stuck=
+    keyword): for the game with stuck="pass" and with stuck="lose" (this game's other readings),
+    on the documented stuck position (yellow to move, stuck; red to move, not), a few open
+    positions and the documented deadlock (five skulls, either player to move), the winners are
+    ``spec_winners`` — under "pass" a stuck player is not beaten unless his opponent is stuck too,
+    under "lose" he has lost — the game is over exactly when someone has won, and otherwise the
+    player to move acts, a stuck player with a pass as his only action (under "pass") that gives
+    the turn to the opponent."""
+    count = 0
+    for stuck in ("pass", "lose"):
+        g = sibling(game, stuck=stuck)
+        states = list(_pass_states(g))
+        with contextlib.suppress(Exception):  # another board: the example does not apply
+            states.append(sibling(g, skulls=5, skull_squares=None).parse_position(DEADLOCK_EXAMPLE))
+        for state in states:
+            # the game of this stuck rule with as many skulls as the position has
+            h = g if g._fixed == state.skulls else sibling(g, skulls=len(state.skulls),
+                                                            skull_squares=None)
+            for to_move in (YELLOW, RED):
+                s = build(h, state.knights[0], state.knights[1], state.passes, state.skulls,
+                          to_move)
+                count += 1
+                want = spec_winners(h, s)
+                got = h.winners(s)
+                over = h.is_terminal(s)
+                legal = h.legal_actions(s)
+                ok = got == want and over == bool(want)
+                if ok and not over:
+                    ok = h.actors(s) == {to_move} and bool(legal)
+                    if ok and spec_stuck(h, s, to_move) and not h._voluntary_pass:
+                        ok = (legal == (Pass(to_move),)
+                              and h.apply(s, legal[0]).to_move == 1 - to_move)
+                if not ok:
+                    who = " and ".join(PLAYER_NAMES[p] for p in sorted(want)) or "nobody"
+                    return refute(h, s, f"stuck={stuck}: the game says winners {sorted(got)}, "
+                                  f"legal {len(legal)} actions; the rules say {who} has won",
+                                  sorted(s.knights[0] | s.knights[1]))
+    return Result.proved(f"{count} positions under stuck=pass and stuck=lose, the documented "
+                         "stuck position and deadlock among them")
