@@ -307,9 +307,11 @@ class VlotteGeestenView(View):
     def result(self, state: Any) -> str:
         best = max(state.scores)
         scores = ", ".join(f"p{p} {s}" for p, s in enumerate(state.scores))
-        base = super().result(state).replace("The game is over", "The supply is empty: the game "
-                                                                 "is over")
-        return f"{base} Points: {scores} (highest {best})."
+        base = super().result(state).replace("The game is over:", "The supply is empty, so the "
+                                                                  "game is over:")
+        if not self.game.winners(state):
+            return f"{base[:-1]} (points: {scores})."
+        return f"{base[:-1]} with {best} points ({scores})."
 
 
 class SplutView(View):
@@ -362,7 +364,7 @@ class SplutView(View):
 
     def result(self, state: Any) -> str:
         base = super().result(state)
-        return base[:-1] + ": the last sorcerer on the board." if self.game.winners(state) else base
+        return base[:-1] + ", the last sorcerer on the board." if self.game.winners(state) else base
 
 
 class SpookslotView(View):
@@ -455,7 +457,7 @@ class SpookslotView(View):
 
     def result(self, state: Any) -> str:
         base = super().result(state)
-        return base[:-1] + ": all their pawns escaped." if self.game.winners(state) else base
+        return base[:-1] + ": all their pawns have escaped." if self.game.winners(state) else base
 
 
 def _moved_pawns(before: Any, after: Any) -> list[str]:

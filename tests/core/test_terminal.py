@@ -208,7 +208,7 @@ def test_a_finished_game_says_who_won_in_its_own_words(
     assert code == 0
     assert re.search(r"The game is over: (yellow|red) has (conquered|lost).*(Yellow|Red) wins\.", out)
     code, out, _ = run(capsys, "play", "splut", "--seed", "4")
-    assert re.search(r"p\d \((South|North)\) wins: the last sorcerer", out)
+    assert re.search(r"p\d \((South|North)\) wins, the last sorcerer", out)
 
 
 def test_piped_input_plays_without_the_prefix_and_says_the_rule_in_english(
