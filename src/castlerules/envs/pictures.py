@@ -76,29 +76,47 @@ def splut(game: Any, state: Any) -> np.ndarray[Any, Any]:
     return _array(image)
 
 
+_KNIGHTS = ("#f1c40f", "#c0392b")
+
+
+@functools.lru_cache(maxsize=16)
+def _kasteel_board(game: Any, cell: int, margin: int) -> Image.Image:
+    """The map drawn once per game: ground, walls, canals and the key squares."""
+    from castlerules.kasteel.board import Kind
+
+    board = game.board
+    fills = {Kind.GROUND: "#e9e4d4", Kind.WALL: "#6d6d6d", Kind.CANAL: "#5dade2",
+             Kind.KEY: "#e9e4d4"}
+    image = Image.new("RGB", (board.width * cell + 2 * margin, board.height * cell + 2 * margin),
+                      BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for square, kind in enumerate(board.kinds):
+        row, column = divmod(square, board.width)
+        x, y = margin + column * cell, margin + (board.height - 1 - row) * cell
+        draw.rectangle((x, y, x + cell, y + cell), fill=fills[kind], outline="#bbbbbb")
+        if square in board.keys:
+            player = board.keys.index(square)
+            draw.rectangle((x + 2, y + 2, x + cell - 2, y + cell - 2), outline=_KNIGHTS[player],
+                           width=3)
+    return image
+
+
 def kasteel(game: Any, state: Any) -> np.ndarray[Any, Any]:
     """The map with yellow's side at the bottom: ground, walls, canals, key squares, skulls and
     knights."""
-    from castlerules.kasteel.board import Kind
-
     board = game.board
     cell, margin = 22, 20
     width, height = board.width * cell + 2 * margin, board.height * cell + 2 * margin
     image = Image.new("RGB", (width, height + 24), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    fills = {Kind.GROUND: "#e9e4d4", Kind.WALL: "#6d6d6d", Kind.CANAL: "#5dade2",
-             Kind.KEY: "#e9e4d4"}
-    knights = ("#f1c40f", "#c0392b")
+    knights = _KNIGHTS
 
     def box(square: int, inset: int) -> tuple[int, int, int, int]:
         row, column = divmod(square, board.width)
         x, y = margin + column * cell, margin + (board.height - 1 - row) * cell
         return x + inset, y + inset, x + cell - inset, y + cell - inset
 
-    for square, kind in enumerate(board.kinds):
-        draw.rectangle(box(square, 0), fill=fills[kind], outline="#bbbbbb")
-    for player, square in enumerate(board.keys):
-        draw.rectangle(box(square, 2), outline=knights[player], width=3)
+    image.paste(_kasteel_board(game, cell, margin), (0, 0))
     for square in state.skulls:
         x0, y0, x1, y1 = box(square, 5)
         draw.line((x0, y0, x1, y1), fill="#000000", width=3)
@@ -119,9 +137,9 @@ _SQUARE_FILLS = {"yellow": "#f7dc6f", "green": "#82e0aa", "blue": "#85c1e9", "re
                  "stair": "#b0a18e"}
 
 
-def spookslot(game: Any, state: Any) -> np.ndarray[Any, Any]:
-    """The path room by room, top to bottom (as the text picture), squares in their colours,
-    pawns in their owner's colour (letter a or b), escaped pawns beside EXIT."""
+@functools.lru_cache(maxsize=16)
+def _spookslot_board(game: Any) -> tuple[Image.Image, dict[str, tuple[int, int]]]:
+    """The path drawn once per game (rooms, squares, colours, stars) and where each place is."""
     from castlerules.spookslot.state import EXIT, LINE, START
 
     board = game.board
@@ -150,6 +168,15 @@ def spookslot(game: Any, state: Any) -> np.ndarray[Any, Any]:
             draw.text((x + 5, y + 4), q if square else q.upper(), fill=INK, font=_font(10))
             if square is not None and square.star:
                 draw.text((x + cell - 6, y + 4), "*", fill=INK, font=_font(14), anchor="ra")
+    return image, at
+
+
+def spookslot(game: Any, state: Any) -> np.ndarray[Any, Any]:
+    """The path room by room, top to bottom (as the text picture), squares in their colours,
+    pawns in their owner's colour (letter a or b), escaped pawns on EXIT."""
+    base, at = _spookslot_board(game)
+    image = base.copy()
+    draw = ImageDraw.Draw(image)
     counts: dict[str, int] = {}
     for p, pawns in enumerate(state.pawns):
         for k, q in enumerate(pawns):
@@ -164,7 +191,7 @@ def spookslot(game: Any, state: Any) -> np.ndarray[Any, Any]:
     status = f"p{state.turn}: {state.phase.value}" + (f" {state.roll}" if state.roll else "")
     if game.is_terminal(state):
         status = f"game over: p{state.winner} won"
-    draw.text((10, height - 24), status, fill=INK, font=_font(14))
+    draw.text((10, image.height - 24), status, fill=INK, font=_font(14))
     return _array(image)
 
 
