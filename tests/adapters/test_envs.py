@@ -261,3 +261,25 @@ def test_parallel_illegal_action_ends_the_game() -> None:
     assert rewards["player_1"] == -1 and rewards["player_0"] == 0.5
     assert all(terminations.values()) and infos["player_1"]["illegal_move"]
     assert env.agents == []
+
+
+def test_the_snippets_of_the_environment_pages_run(tmp_path: Any) -> None:
+    """Each environment page shows a complete program (``envs_pages.snippet``): it runs."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "docs" / "_ext"))
+    try:
+        from castlerules_docs.envs_pages import snippet
+    finally:
+        sys.path.pop(0)
+    programs = [snippet(m) for m in MODULES.values()]
+    programs.append(snippet("vlotte_geesten_v0", parallel=True))
+    for k, code in enumerate(programs):
+        script = tmp_path / f"snippet_{k}.py"
+        script.write_text(code, encoding="utf-8")
+        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                              timeout=300, check=False)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert done.stdout.strip()

@@ -14,6 +14,7 @@ the documentation prints. The shape's channels are the same for 2 to 6 players.
 
 from __future__ import annotations
 
+import functools
 from array import array
 from typing import TYPE_CHECKING
 
@@ -80,8 +81,9 @@ def shape(game: Spookslot) -> tuple[int, int]:
     return len(_places(game)), NUM_CHANNELS
 
 
+@functools.lru_cache(maxsize=16)
 def _static(game: Spookslot) -> array[int]:
-    """The channels that depend on the board alone."""
+    """The channels that depend on the board alone (computed once per game; callers copy it)."""
     index = _places(game)
     c = NUM_CHANNELS
     out = array("b", bytes(len(index) * c))
@@ -108,7 +110,7 @@ def encode(game: Spookslot, state: State, player: int) -> array[int]:
     """The observation of ``state`` for ``player``: ``shape(game)`` int8 values in C order."""
     index = _places(game)
     n, c = game.num_players, NUM_CHANNELS
-    out = _static(game)
+    out = array("b", _static(game))
     for p, pawns in enumerate(state.pawns):
         rel = (p - player) % n
         for k, place in enumerate(pawns[: len(PAWNS)]):
