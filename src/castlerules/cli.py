@@ -366,15 +366,15 @@ def _load_record(path: str) -> Record:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from castlerules.terminal import winners_text
+    from castlerules.terminal import view_of
 
     record = _load_record(args.file)
     final = replay(record)
     game = make(record.game, **record.options_dict())
     out = _out()
     out.print(game.render(final), markup=False)
-    status = "game ended: " + winners_text(game, final) if game.is_terminal(final) else "game not ended"
-    out.print(f"{len(record.actions)} plies replayed; {status}", markup=False)
+    status = view_of(game).result(final) if game.is_terminal(final) else "The game has not ended."
+    out.print(f"{len(record.actions)} plies replayed. {status}", markup=False)
     return 0
 
 

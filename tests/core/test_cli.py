@@ -120,7 +120,7 @@ def test_random_play_is_shown_one_ply_a_line_and_replays(
     assert record["seed"] == 4 and record["game"] == "vlotte-geesten"
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0
-    assert "game ended" in out
+    assert "plies replayed. The supply is empty, so the game is over" in out
     record["actions"][3] = "p9 pass"
     path.write_text(json.dumps(record))
     code, _, err = run(capsys, "replay", str(path))
