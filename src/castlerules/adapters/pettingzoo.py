@@ -14,6 +14,11 @@ Install with ``pip install "castlerules[pettingzoo]"``, then::
 
 The agents are ``player_0`` … ``player_{n-1}`` (castlerules players 0 … n-1).
 
+The versioned per-game environments of ``castlerules.envs`` (``from castlerules.envs import
+splut_v0``; ``splut_v0.env(players=3)`` for ``env("splut", players=3)``) are these environments
+with observations designed per game and ``render_mode="rgb_array"``; ``env(name)`` here keeps the
+generic field vector (``observation="fields"`` there).
+
 - **Actions.** One ``Discrete(len(game.action_universe()))`` space per agent, the same for all: an
   action's id is its index in ``game.action_universe()``. ``observation["action_mask"]`` marks the
   acting agent's legal ids (all zeros for the others). An action must be an integer
