@@ -110,7 +110,19 @@ class DiagonalSorcerer(Splut):
         return found
 
 
+class TurnAfterAKillFromTheOldTeams(Splut):
+    """Broken: whose turn follows a kill is decided from the teams before the kill."""
+
+    def _end_turn(self, state: State, pieces: Any, *rest: Any) -> State:
+        after = super()._end_turn(state, pieces, *rest)
+        if after.over:
+            return after
+        nxt = self._next_table[state.to_move, tuple(t[0] != OFF for t in state.pieces)]
+        return attrs.evolve(after, to_move=nxt)
+
+
 BROKEN = {
+    "splut.turn-passes": TurnAfterAKillFromTheOldTeams,
     "splut.own-pieces": NoSecondPiece,
     "splut.pull-optional": PullForced,
     "splut.throw-at-once": NoThrowAfterPickup,
@@ -121,10 +133,15 @@ BROKEN = {
 }
 
 
+#: The player count each broken rule shows in (a kill that does not end the game needs three).
+PLAYERS = {"splut.turn-passes": 3}
+
+
 @pytest.mark.parametrize("tid", sorted(CLAUSE_PREDICATES))
 def test_clause_theorem_catches_a_broken_rule(tid: str) -> None:
-    assert check_clause(Splut(), tid).status is Status.PROVED
-    result = check_clause(BROKEN[tid](), tid)
+    n = PLAYERS.get(tid, 2)
+    assert check_clause(Splut(players=n), tid).status is Status.PROVED
+    result = check_clause(BROKEN[tid](players=n), tid)
     assert result.status is Status.COUNTEREXAMPLE, BROKEN[tid].__doc__
     assert result.position
 

@@ -236,6 +236,7 @@ CLAUSE_READINGS: dict[str, tuple[str, ...]] = {
     "splut.pull-optional": ("pull-and-throw", "pull-straight"),
     "splut.throw-at-once": ("blocked-throw", "throw-step"),
     "splut.throw-crushes": ("throw-own-sorcerer", "blocked-throw", "rocks-stay"),
+    "splut.turn-passes": ("seating", "no-legal-step", "previous-player-eliminated"),
     "splut.levitation-blocked": ("levitate-behind", "levitate-blocked", "levitate-ahead"),
     "splut.levitation-follows": ("levitate-behind", "levitate-any-rock", "levitate-start"),
     "splut.own-pieces": ("step-pieces", "occupied-exceptions"),

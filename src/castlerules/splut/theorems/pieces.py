@@ -267,6 +267,27 @@ def throw_at_once(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str
     return None
 
 
+def turn_passes_left(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, Any] | None:
+    """"Wanneer een speler zijn zet voltooit, gaat de beurt verder bij de speler links van hem",
+    "Telkens wanneer een tovenaar sterft, wordt het hele team uit de arena ... verwijderd": after
+    every legal action that ends a turn — the last step, a throw (a kill included), a pass — and
+    does not end the game, the player to move is the next one to the mover's left (seats and left
+    from the rulebook's facts) whose team is still on the board, and every other team — the
+    crushed one excepted — still has its sorcerer."""
+    from castlerules.splut.theorems.setup import next_seat
+
+    for a in legal:
+        after = game.successor(state, a)
+        if after.turn == state.turn or after.over:
+            continue
+        alive = [q for q, trio in enumerate(after.pieces) if trio[Piece.SORCERER] != OFF]
+        want = next_seat(game, a.player, alive)
+        if after.to_move != want:
+            return (f"after this turn player {after.to_move} moves; the rulebook says player "
+                    f"{want}, the next to the left with a team on the board"), a
+    return None
+
+
 def throw_lands(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, Any] | None:
     """"De vliegende rots gaat over lege vakken (en over de dwergen) tot hij een obstakel of een
     doelwit raakt", "Trols, andere rotsen en de rand van het spelbord zijn obstakels", "Tovenaars
@@ -402,6 +423,9 @@ CLAUSE_PREDICATES: dict[str, tuple[Predicate, tuple[str, ...]]] = {
     "splut.throw-at-once": (throw_at_once, (
         "splut.trol.werpen", "splut.trol.werpen-einde", "splut.voorbeeld.werpen",
         "splut.woorden.werpen", "splut.woorden.trol")),
+    "splut.turn-passes": (turn_passes_left, (
+        "splut.verloop.klok", "splut.zet.afwisselen", "splut.winnen.team-weg",
+        "splut.splut.team", "splut.trol.werpen-einde")),
     "splut.throw-crushes": (throw_lands, (
         "splut.werpen.vlucht", "splut.werpen.rand", "splut.werpen.trol", "splut.werpen.rots",
         "splut.werpen.tovenaar", "splut.splut.dwerg", "splut.splut.team",
@@ -434,6 +458,10 @@ def _kills(game: Splut, state: State, legal: frozenset[Any]) -> int:
                and _pieces_on_board(game.successor(state, a)) != before)
 
 
+def _turn_ends(game: Splut, state: State, legal: frozenset[Any]) -> int:
+    return sum(1 for a in legal if game.successor(state, a).turn != state.turn)
+
+
 def _levitations(game: Splut, state: State, legal: frozenset[Any]) -> int:
     return sum(1 for a in legal if isinstance(a, Step) and a.lev != OFF)
 
@@ -456,6 +484,7 @@ WITNESSES: dict[str, tuple[str, Callable[[Splut, State, frozenset[Any]], int]]] 
     "splut.own-pieces": ("states in the middle of a turn", _mid_turn),
     "splut.pull-optional": ("legal pulls", _pulls),
     "splut.throw-at-once": ("throws after a troll's step onto a rock", _pickups),
+    "splut.turn-passes": ("actions that end a turn", _turn_ends),
     "splut.throw-crushes": ("throws that crush a sorcerer or a dwarf", _kills),
     "splut.levitation-blocked": ("legal levitating steps", _levitations),
     "splut.levitation-follows": ("levitating steps of a levitation under way", _going_on),
