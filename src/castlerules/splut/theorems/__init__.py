@@ -15,11 +15,25 @@ each theorem). What each kind of check proves:
   check first runs its refinement (the model against the game's successor on a finite family of
   positions), so a rule bug in the game fails the theorem too.
 
+Where the theorems reach: every rule clause of the rulebook is in the clauses of a statement, every
+playable option of a reading is stated by a theorem made under it (``depends_on``), the theorems
+that can depend on the player count run for 2, 3 and 4 players, and a value a theorem checks — a
+start square, a seat, a count — comes from the rulebook's facts (``[[fact]]`` in specs/splut.toml),
+never from the rules code.
 
-One module per kind of statement: ``setup`` (Onderdelen, Begin van het spel, Hoe te zitten),
-``kernels`` (Werpen, Duwen, Bij elke zet, Verloop, Hoe je wint), ``transition`` (the whole game
-against an independent reading), ``model`` (the board invariants), ``stuck`` (players without a
-step).
+One module per kind of statement, so a Dutch clause leads to its statements in one hop:
+
+- ``setup``: Onderdelen, Begin van het spel, Hoe te zitten — the board, the start, the seats, the
+  starter and whose turn follows (splut.board, splut.start, splut.seating);
+- ``pieces``: Bij elke zet, Overzicht van elk stuk, the glossary — each piece's powers, clause by
+  clause, on the game's own moves (splut.own-pieces, splut.pull-optional, splut.throw-at-once,
+  splut.turn-passes, splut.throw-crushes, splut.levitation-blocked, splut.levitation-follows,
+  splut.orthogonal) and the rock under a troll (splut.rock-under-troll);
+- ``kernels``: Werpen, Duwen, Bij elke zet, Verloop, Hoe je wint — the dual-mode kernels under z3
+  and the tables the game runs;
+- ``transition``: the whole game against an independent reading;
+- ``model``: the board invariants (rocks, one thing per square, whole teams);
+- ``stuck``: players without a legal step, and deadlocks.
 """
 
 from __future__ import annotations
