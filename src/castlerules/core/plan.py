@@ -140,7 +140,11 @@ def option_theorems(name: str) -> dict[tuple[str, str], list[str]]:
                 if interp.id in t.all_options_of:
                     hit = True
                 elif option.parameter:
-                    hit = bool(interp.keyword) and interp.keyword in t.depends_on
+                    # the keyword's values (its name may also be the interpretation's short id,
+                    # which the catalog makes full)
+                    hit = interp.id in t.depends_on or (
+                        bool(interp.keyword) and interp.keyword in t.depends_on
+                    )
                 else:
                     hit = interp.id in t.depends_on and chosen == option.id
                 if hit and t.id not in ids:
