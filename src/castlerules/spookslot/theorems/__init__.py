@@ -225,7 +225,8 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             C + "winner", GAME,
             "For every player count and every player moving a pawn onto the Exit, whatever the "
             "mover's other pawn does (behind the start, every square, escaped) and whether another "
-            "player has a pawn out: the game ends exactly when every pawn of the mover is out "
+            "player has a pawn out: the moves onto the Exit are the rules', and the game ends "
+            "exactly when every pawn of the mover is out "
             "(fact pawns-to-win: both with 2-4 players, the one with 5 or 6), with the mover as "
             "the only winner; before that nobody has won.",
             _clauses("doel.winnen-twee-pionnen", "doel.winnen-een-pion", "einde.twee-vier",

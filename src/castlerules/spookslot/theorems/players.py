@@ -150,10 +150,6 @@ def check_turn_order(game: Spookslot) -> Result:
 
 
 # -- who wins --------------------------------------------------------------------------------------------
-def _before_exit(game: Spookslot) -> list[str]:
-    return [q for q in game.board.ids if EXIT in game.board.next[q]]
-
-
 def _variants(game: Spookslot, pawns: tuple[tuple[str, ...], ...],
               turn: int) -> Iterator[tuple[tuple[int, ...], tuple[bool, ...]]]:
     """Every 4-player bookkeeping (first pawn, release) of the player to move that the game's
@@ -178,13 +174,15 @@ def _variants(game: Spookslot, pawns: tuple[tuple[str, ...], ...],
 def check_winner(game: Spookslot) -> Result:
     """For every player as the mover, a pawn one square before the Exit rolling 1, the mover's other
     pawn (2-4 players) behind the start, on every square or escaped, and another player with or
-    without an escaped pawn: the game ends exactly when every pawn of the mover is out (fact
+    without an escaped pawn: the moves onto the Exit are the rules' (an exact roll), and the game
+    ends exactly when every pawn of the mover is out (fact
     ``pawns-to-win``: both with 2-4 players, the one with 5 or 6), and then the mover alone has
     won; before that nobody has won and the next player rolls."""
     n = game.num_players
     need = int(fact("pawns-to-win")[str(n)])
     per = game.pawns_per_player
     places = [START, *game.board.ids, EXIT]
+    reading = Reading(game)
     count = 0
     if 1 not in {f for f in game._faces if f != GHOST}:
         faces = sorted(f for f in game._faces if f != GHOST)
@@ -209,6 +207,11 @@ def check_winner(game: Spookslot) -> Result:
                         continue
                     if game.winners(s) or game.is_terminal(s):
                         return _refute(game, s, "the game is over before anyone escaped")
+                    want = {m for m, d in reading.moves(s)[0].items() if d == EXIT}
+                    got = {_key(m) for m, d in game.moves(s).items() if d == EXIT}
+                    if want != got:
+                        return _refute(game, s, f"the moves onto the Exit are {sorted(got)}, "
+                                       f"not the rules' {sorted(want)}")
                     for action in game.legal_actions(s):
                         if not isinstance(action, Move):
                             continue
