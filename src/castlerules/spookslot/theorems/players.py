@@ -228,6 +228,8 @@ def check_winner(game: Spookslot) -> Result:
                         if over and (game.legal_actions(after) or game.actors(after)):
                             return _refute(game, s, "the game goes on after it was won", action,
                                            after)
+    if not count:
+        return Result.refuted("no move next to the Exit was checked", "vacuous")
     return Result.proved(f"{count} moves next to the Exit, every player moving: the game ends "
                          f"exactly when the mover's {need} pawn(s) are out, with the mover as "
                          "the one winner")
@@ -289,6 +291,8 @@ def check_one_pawn(cases: Any) -> Result:
                 return _refute(game, s, f"the move changed pawns {changed} (ending on "
                                f"{after.pawns[s.turn][action.pawn]}), not only pawn "
                                f"{action.pawn} of player {s.turn} to {target}", action, after)
+    if not count:
+        return Result.refuted("no move was checked", "vacuous")
     return Result.proved(f"{count} moves: each moves exactly the pawn it names, the whole roll")
 
 
@@ -342,5 +346,7 @@ def check_second_pawn(game: Spookslot, cases: Any) -> Result:
                                         and after.released[p] != released):
                 return _refute(game, s, f"after the move the first pawn should be {'ab'[f]}, "
                                f"released: {released}", action, after)
+    if waits and not count:
+        return Result.refuted("no move of a 4-player position was checked", "vacuous")
     what = "with 4 players the second pawn waits" if waits else "nobody waits"
     return Result.proved(f"{what}; {count} moves with their first-pawn bookkeeping")
