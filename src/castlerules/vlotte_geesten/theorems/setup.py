@@ -87,6 +87,8 @@ def check_seats(game: Any) -> Result:
             if Pass(p) not in own or len(seen) != grabs or set().union(*seen) != set(Obj):
                 return box.refuted(state, f"p{p} may not pass or grab every set of objects "
                                    f"({len(seen)} grabs)", (f"p{p}",))
+        if game.legal_actions_of(state, n) or game.legal_actions_of(state, n + 3):
+            return box.refuted(state, f"a player numbered {n} or more has legal actions")
         for action in (Pass(n), Grab(n, frozenset({Obj.CHAIR})), Pass(n + 3)):
             v = game.violation(state, action)
             if v is None or v.clause != "vg.spel.spelers":
