@@ -35,7 +35,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from castlerules_docs import api, game_pages, readings_page, site_pages
+from castlerules_docs import api, envs_pages, game_pages, readings_page, site_pages
 from castlerules_docs.data import OUT_DIR, GameDoc, load_runs
 from castlerules_docs.rst import (
     clause_ref,
@@ -101,6 +101,7 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
     write(out / "parts" / "readings-summary.rst", site_pages.part_readings_summary(root, docs))
     write(out / "parts" / "game-limits.rst", site_pages.part_game_limits(docs))
     write(out / "cli.rst", site_pages.page_cli())
+    envs_pages.generate(out)
     write(out / "api" / "index.rst", api.page_api_index(docs))
     write(out / "api" / "castlerules.rst", api.page_api_top())
     write(out / "api" / "core.rst",

@@ -359,13 +359,15 @@ def adapter_rows(docs: list[GameDoc]) -> list[dict[str, Any]]:
         low, high = gd.players_range
         for n in range(low, high + 1):
             try:
-                from castlerules.adapters.common import Observer, table_for
+                from castlerules.adapters.common import Observer, Planes, table_for
 
                 game = make(gd.name, players=n)
                 table = table_for(game)
                 observer = Observer(game)
+                shape = Planes(game).shape  # OpenSpiel's tensor: channels first
                 found.append({
                     "game": gd, "players": n, "universe": len(table), "observation": observer.size,
+                    "tensor": [shape[-1], *shape[:-1]] if len(shape) > 1 else list(shape),
                     "state": observer.state_size, "chance": game.is_chance(game.initial_state()),
                     "cap": game.playout_cap,
                 })  # fmt: skip
@@ -386,13 +388,13 @@ def part_adapter_figures(docs: list[GameDoc], which: str) -> list[str]:
             name = "castlerules_" + gd.name.replace("-", "_")
             game = f":doc:`{esc(gd.title)} </{OUT_DIR}/{gd.slug}/index>` ``{name}``" if first else ""
             rows.append([game, str(n), f"{r['universe'] + n:,}", f"{r['universe']:,}",
-                         f"{r['observation']:,}", f"{2 * r['cap']:,}"])  # fmt: skip
+                         f"``{r['tensor']}``", f"{2 * r['cap']:,}"])  # fmt: skip
         else:
             game = f":doc:`{esc(gd.title)} </{OUT_DIR}/{gd.slug}/index>` ``env({gd.name!r})``" if first else ""
             rows.append([game, str(n), f"``Discrete({r['universe']})``", f"({r['observation']},)",
                          f"({r['state']},)"])  # fmt: skip
     if which == "openspiel":
-        header = ["Game", "Players", "num_distinct_actions", "of them the universe", "Observation tensor",
+        header = ["Game", "Players", "num_distinct_actions", "of them the universe", "Observation tensor shape",
                   "max_game_length"]  # fmt: skip
     else:
         header = ["Game", "Agents", "Action space", "observation shape", "state() shape"]

@@ -3,10 +3,10 @@
 The board is turned so that the observer's seat is always at the bottom (the south side of the text
 picture): ``obs[i, j, c]`` is the square in column ``j`` (``a`` = 0) and row ``9 - i`` of the
 *turned* board, so the array reads like the picture with the observer sitting below it. Players are
-named relative to the observer in turn order ("me", "next", "second after me", "third after me"),
-so "my sorcerer" is always channel 0, whatever seat the observer has. The shape is the same for 2, 3
-and 4 players (the planes of absent players stay zero). ``CHANNELS`` is the table of channels the
-documentation prints.
+named relative to the observer in turn order ("me", "the next player", "the 2nd player after me",
+"the 3rd player after me"), so "my sorcerer" is always channel 0, whatever seat the observer has.
+The shape is the same for 2, 3 and 4 players (the planes of absent players stay zero).
+``CHANNELS`` is the table of channels the documentation prints.
 
 This module needs nothing beyond the standard library; the adapters turn its flat ``array('b')``
 (C order) into NumPy arrays.
