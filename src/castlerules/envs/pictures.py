@@ -209,10 +209,9 @@ def vlotte_geesten(game: Any, state: Any) -> np.ndarray[Any, Any]:
         x = 20 + i * 104
         draw.rounded_rectangle((x, 16, x + 84, 84), radius=10, fill=_DIE_FILLS[i], outline=INK,
                                width=2)
-        if state.dice is not None:
-            text = _OBJECT_NAMES[int(state.dice[i])]
-            ink = INK if i in (1, 2) else "#ffffff"
-            draw.text((x + 42, 50), text, fill=ink, font=_font(16), anchor="mm")
+        text = "?" if state.dice is None else _OBJECT_NAMES[int(state.dice[i])]
+        ink = INK if i in (1, 2) else "#ffffff"
+        draw.text((x + 42, 50), text, fill=ink, font=_font(16), anchor="mm")
     grabbed = ", ".join(_OBJECT_NAMES[int(o)] for o in sorted(state.grabbed)) or "-"
     line = f"supply {state.supply}   pot {state.pot}   dice with p{state.roller}   grabbed {grabbed}"
     draw.text((20, 100), line, fill=INK, font=_font(14))
