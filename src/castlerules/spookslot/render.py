@@ -221,7 +221,7 @@ def _pawn_discs(x: float, y: float, w: float, h: float, who: list[tuple[int, int
         out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}" '
                    f'stroke="#fff" stroke-width="1.2"><title>{pawn_name(p, k)}</title></circle>')
         if r >= 6:
-            out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" font-size="12" '
+            out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" font-size="8" '
                        f'fill="#fff">{p}{pawn_letter(k)}</text>')
     return out
 
@@ -243,7 +243,7 @@ def _square(board: Board, q: str, x: float, y: float, marked: bool) -> list[str]
                    f'height="{SIZE + 8}" rx="6" fill="none" stroke="{HIGHLIGHT}" '
                    'stroke-width="3"/>')
     label = {START: "start", EXIT: "EXIT"}.get(q, q)
-    out.append(f'<text x="{x:.1f}" y="{y + SIZE / 2 + 10:.1f}" text-anchor="middle" '
+    out.append(f'<text x="{x:.1f}" y="{y + SIZE / 2 + 12:.1f}" text-anchor="middle" '
                f'font-size="12">{escape(label)}</text>')
     if q not in (START, EXIT) and board.by_id[q].star:
         out.append(_star(x, y))
@@ -321,12 +321,12 @@ def _legend(y: float, players: int) -> tuple[list[str], float]:
     out = [f'<text x="{PAD}" y="{y:.1f}" font-size="13" font-weight="bold">Legend</text>']
     y += 8
     for i, (colour, text) in enumerate(items):
-        x = PAD + (i % 3) * 215
-        yy = y + (i // 3) * 20
+        x = PAD + (i % 2) * 345
+        yy = y + (i // 2) * 20
         out.append(f'<rect x="{x}" y="{yy:.1f}" width="14" height="14" rx="2" '
                    f'fill="{FILL[colour]}" stroke="#333"/>')
         out.append(f'<text x="{x + 20}" y="{yy + 11:.1f}" font-size="12">{text}</text>')
-    y += 44
+    y += 64
     extra = [
         (f'<rect x="{PAD}" y="{y:.1f}" width="14" height="14" rx="2" fill="#fff" '
          'stroke="#1b3f7a" stroke-width="3"/>', "fallback square (dashed arrow: a trap sends back)"),
