@@ -204,3 +204,17 @@ def test_a_game_with_a_point_too_many_refuses_reachable_positions(
     game = VlotteGeesten(players=2)
     assert theorems.check_legal_actions(game).status is Status.COUNTEREXAMPLE
     assert theorems.check_start(game).status is Status.COUNTEREXAMPLE
+
+
+@pytest.mark.clause("vg.punten.fout")
+def test_any_score_penalty_theorem_finds_a_fine_at_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fine_at_zero(score: Any, debt: bool = False) -> Any:
+        """Broken: a wrong grabber with no points pays all the same (an off-by-one)."""
+        return 1 if debt else If(score >= 0, 1, 0)
+
+    game = VlotteGeesten(players=5)
+    assert theorems.check_penalty_readings_z3(game).status is Status.PROVED
+    monkeypatch.setattr(kernel, "penalty", fine_at_zero)
+    result = theorems.check_penalty_readings_z3(game)
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "5 players (nothing" in (result.counterexample or "")

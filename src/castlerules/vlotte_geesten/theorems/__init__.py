@@ -65,6 +65,7 @@ from castlerules.vlotte_geesten.theorems.points import (
     check_conservation_z3,
     check_payouts_z3,
     check_penalty_readings,
+    check_penalty_readings_z3,
     check_pot_empty_z3,
 )
 from castlerules.vlotte_geesten.theorems.reference import (
@@ -108,6 +109,7 @@ __all__ = [
     "check_next_roller",
     "check_payouts_z3",
     "check_penalty_readings",
+    "check_penalty_readings_z3",
     "check_player_counts",
     "check_pot_empty_z3",
     "check_round_ends",

@@ -285,6 +285,103 @@ def check_penalty_readings(game: Any) -> Result:
     return Result.proved(f"{n} players: {checked} rounds under the four penalty readings")
 
 
+def check_penalty_readings_z3(game: Any) -> Result:
+    """z3 through the game's own ``successor`` (its scores, supply and pot symbolic; the round's
+    bookkeeping concrete), for the game's player count and both options of each penalty reading:
+    for every score vector, supply and pot with supply + pot + scores = 35 (every score >= 0 unless
+    debt), in the rounds of ``_scenarios`` — some players grab wrongly, then one grabs correctly or
+    nobody does — every position after every move holds exactly the points the reading gives:
+
+    - 'Grijp je het verkeerde voorwerp ... dan geef je een van je punten aan de speler die het
+      juiste voorwerp te pakken kreeg': one point (none without points; one all the same under
+      debt), into the pot at once (pot-at-once) or, when the round ends (at-round-end), to the
+      correct grabber;
+    - 'Pak je als eerste het juiste voorwerp, dan neem je een punt uit de voorraad' and 'krijgt
+      naast het punt uit de voorraad ook alle punten uit de pot';
+    - 'Het kan gebeuren dat iedereen misgrijpt. Dan krijgt niemand die worp een punt uit de
+      voorraad': the points owed go into the pot.
+    """
+    n = game.num_players
+    win, fine = int(fact("points-per-correct-grab")), int(fact("points-per-wrong-grab"))
+    total = total_points()
+    scenarios = _scenarios(n)
+    for debt_option in ("nothing", "debt"):
+        for recipient in ("at-round-end", "pot-at-once"):
+            made = variant(game, readings={NO_POINTS: debt_option, RECIPIENT: recipient})
+            debt, at_once = debt_option == "debt", recipient == "pot-at-once"
+            regrab = reading(made, GRAB_PHASE) == "regrab"
+            rolls = representative_rolls(frozenset(
+                o.faces for o, _ in made.chance_outcomes(made.initial_state())))
+            faces = rolls[0]
+            answer = Obj(reference_answer([int(f) for f in faces]))
+            others = [o for o in Obj if o != answer]
+            start_scores = [z3.Int(f"score_p{i}") for i in range(n)]
+            supply0, pot0 = z3.Int("supply"), z3.Int("pot")
+            pre = [
+                *([] if debt else [x >= 0 for x in start_scores]),
+                supply0 >= 1, pot0 >= 0, z3.Sum(start_scores) + supply0 + pot0 == total,
+            ]
+
+            def pay(score: Any, debt: bool = debt) -> Any:
+                return fine if debt else z3.If(score >= fine, fine, 0)
+
+            for wrong, correct in scenarios:
+                scores: list[Any] = list(start_scores)
+                pot: Any = pot0
+                supply: Any = supply0
+                owed: Any = 0
+                state = State(tuple(start_scores), supply0, pot0, 0, faces)  # type: ignore[arg-type]
+                parts = []
+                moves = []
+                for j, p in enumerate(wrong):
+                    action: Any = Grab(p, frozenset({others[j]}))
+                    state = made.successor(state, action)
+                    moves.append(action)
+                    due = pay(scores[p])
+                    if at_once:
+                        scores[p] = scores[p] - due
+                        pot = pot + due
+                    else:
+                        owed = owed + due
+                    parts += [*(a == b for a, b in zip(state.scores, scores)),
+                              state.pot == pot, state.supply == supply]
+                if correct is not None:
+                    state = made.successor(state, Grab(correct, frozenset({answer})))
+                    moves.append(Grab(correct, frozenset({answer})))
+                    for p in ([] if at_once else wrong):
+                        scores[p] = scores[p] - pay(scores[p])
+                    scores[correct] = scores[correct] + win + pot + owed
+                    pot, supply = 0, supply - win
+                else:
+                    for p in range(n):
+                        if regrab or p not in wrong:
+                            state = made.successor(state, Pass(p))
+                            moves.append(Pass(p))
+                    for p in ([] if at_once else wrong):
+                        scores[p] = scores[p] - pay(scores[p])
+                    pot = pot + owed
+                parts += [*(a == b for a, b in zip(state.scores, scores)),
+                          state.pot == pot, state.supply == supply]
+                if state.dice is not None:
+                    return refuted_at(made, State(tuple(0 for _ in range(n)), total, 0, 0),
+                                      "the round did not end")
+                under = f"{debt_option}, {recipient}"
+                shown_moves = " ".join(made.action_to_str(state, m) for m in moves)
+
+                def render(model: z3.ModelRef, under: str = under, moves: str = shown_moves,
+                           start: tuple[Any, ...] = (*start_scores, supply0, pot0)) -> str:
+                    values = [model.eval(x, model_completion=True) for x in start]
+                    return (f"{n} players ({under}): from scores {values[:n]}, supply "
+                            f"{values[n]}, pot {values[n + 1]}, after {moves} the points are "
+                            "not the reading's")
+
+                result = z3_prove(z3.And(*parts), assumptions=pre, render=render)
+                if result.status is not Status.PROVED:
+                    return result
+    return Result.proved(f"{n} players: z3, every score vector, {len(scenarios)} rounds under "
+                         "each of the four penalty readings")
+
+
 def theorems(game: Any) -> list[Theorem]:
     points = (
         "vg.punten.juist",
@@ -339,5 +436,21 @@ def theorems(game: Any) -> list[Theorem]:
             lambda: check_penalty_readings(game),
             depends_on=("players", GRAB_PHASE), all_options_of=every,
             fails_with=f"{STATEMENT_TESTS}::test_penalty_theorem_finds_the_point_kept_back",
+        ),
+        Theorem(
+            "vg.penalty-readings-any-score", GAME,
+            "For each player count, through the game's own successor with symbolic points (z3: "
+            "every score vector, supply and pot with supply + pot + scores = 35), under both "
+            "options of each penalty reading, in rounds where some players grab wrongly and then "
+            "one grabs correctly or nobody does: after every move the scores, the supply and the "
+            "pot are exactly the reading's — a wrong grabber's point (none without points, one "
+            "all the same under debt) into the pot at once (pot-at-once) or to the correct "
+            "grabber when the round ends (at-round-end); the correct grabber's point from the "
+            "supply and the pot; with nobody correct the points owed into the pot.",
+            ("vg.punten.fout", "vg.punten.juist", "vg.pot.leggen", "vg.pot.winnen",
+             "vg.pot.iedereen-mis"), "z3",
+            lambda: check_penalty_readings_z3(game),
+            depends_on=("players", GRAB_PHASE), all_options_of=every,
+            fails_with=f"{STATEMENT_TESTS}::test_any_score_penalty_theorem_finds_a_fine_at_zero",
         ),
     ]
