@@ -50,3 +50,26 @@ def test_all_readings_runs_each_options_statements_under_it() -> None:
     stated = option_theorems("kasteel")
     for interp, option in deviations:
         assert stated[(interp, option)]
+
+
+def test_a_player_count_the_game_refuses_fails_the_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that refuses a player count its rulebook names is a failure of the run, never a
+    count silently left out."""
+    from castlerules.core.errors import InvalidOptionError
+    from castlerules.vlotte_geesten.rules import VlotteGeesten
+
+    real = VlotteGeesten.__init__
+
+    def refuse_eight(self: object, *args: object, **kwargs: object) -> None:
+        if kwargs.get("players") == 8:
+            raise InvalidOptionError("players: at most 7")
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(VlotteGeesten, "__init__", refuse_eight)
+    with pytest.raises(InvalidOptionError):
+        plan("vlotte-geesten")
+
+
+def test_a_reading_that_fixes_the_player_count_leaves_the_others_out() -> None:
+    runs = plan("splut", {"player-count": "4"})
+    assert {t.players for t in runs} == {4}

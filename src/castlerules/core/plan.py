@@ -41,7 +41,12 @@ def _games(name: str, readings: Mapping[str, str]) -> list[Any]:
             continue
         try:
             out.append(make(name, players=n, readings=dict(readings) or None))
-        except RulesError:  # a reading that fixes the player count
+        except RulesError:
+            # Only a reading that fixes the player count may leave a count out: a count the
+            # rulebook names that the game itself refuses is a failure, not a skip.
+            make(name, players=n)
+            if not readings:
+                raise
             continue
     return out
 
