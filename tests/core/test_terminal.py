@@ -152,11 +152,11 @@ def test_spookslot_explains_the_roll_and_where_each_move_lands(terminal: object)
     assert "rolled 3: move a pawn 3 squares" in last
     mark = t.mark()
     t.type("?")
-    t.read_until(r"legal: .*p0 move b → \w+")
+    t.read_until(r"legal: .*p0 move b → \w+.* p0>")  # the answer, then the prompt again
     assert "p0 move a → t3" in t.since(mark)
     mark = t.mark()
     t.type("move a")
-    screen = t.read_until(r"p0>")
+    t.read_until(r"t3:B\[p0a\].*rolled \d: move a pawn.* p0>")
     said = t.since(mark)
     assert "t3:B[p0a]" in said
     # the seeded bot's turn, told in words: a ghost, the ball down the stairs
