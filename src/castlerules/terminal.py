@@ -425,7 +425,13 @@ class SpookslotView(View):
             trap = action.trap
             zone = game.board.zone.get(trap, ())
             back = sorted({game.board.fallback[q] for q in zone if q in game.board.fallback})
-            moved = _moved_pawns(before, after)
+            board = game.board
+            moved: list[str] = []
+            passed: list[str] = []
+            for text in _moved_pawns(before, after):
+                start, _, end = text.split(" ", 1)[1].partition(" → ")
+                through = start in board.red_stars and end == board.green_star
+                (passed if through else moved).append(text)
             where = f" ({zone[0]}-{zone[-1]})" if len(zone) > 1 else ""
             what = {"stairs": "rolls down the stairs", "bookcase": "tips the bookcase",
                     "portrait": "swings the portrait", "axe": "drops the axe"}.get(trap, "fires")
@@ -435,7 +441,8 @@ class SpookslotView(View):
             if trap == "portrait":
                 stars = ", ".join(game.board.red_stars)
                 line += (f" The portrait opens the secret passage: a pawn on a red star square "
-                         f"({stars}) may go to {game.board.green_star}.")
+                         f"({stars}) may go to {game.board.green_star}")
+                line += ": " + ", ".join(passed) + "." if passed else "."
             return line
         return self.game.action_to_str(before, action)
 
