@@ -302,3 +302,39 @@ def test_the_pettingzoo_adapter_has_a_name_that_leaves_the_package_alone() -> No
     from castlerules.adapters import pettingzoo as adapter
 
     assert namespace["pettingzoo_env"].env is adapter.env  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("name", "words"), [("spookslot", "all their pawns have escaped"),
+                                             ("splut", "the last sorcerer on the board")])
+def test_a_human_plays_to_the_end_and_is_told_who_won(name: str, words: str) -> None:
+    import random
+
+    from rich.console import Console
+
+    import castlerules
+    from castlerules.bots import RandomBot, own_actions
+    from castlerules.terminal import Session
+
+    game = castlerules.make(name)
+    out = io.StringIO()
+    session: Session
+
+    class Player(io.TextIOBase):
+        """Types the first legal move of the position the session shows."""
+
+        def readable(self) -> bool:
+            return True
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            state = session.state
+            return game.action_to_str(state, own_actions(game, state, 0)[0]) + "\n"
+
+    session = Session(game, humans=[0], bots=lambda p: RandomBot(random.Random(p)),
+                      rng=random.Random(7), console=Console(file=out, width=80),
+                      stdin=Player(), max_plies=20_000, interactive=False)
+    session.run()
+    assert game.is_terminal(session.state)
+    text = out.getvalue()
+    assert "The game is over" in text and words in text
+    tail = text[text.rindex("The game is over"):]
+    assert "to move" not in tail and "to roll" not in tail
