@@ -213,8 +213,8 @@ class GameDoc:
     def __init__(self, name: str, tests_root: Path, runs: dict[str, dict[str, Any]]) -> None:
         from castlerules.core.catalog import GAMES, game_class, make
         from castlerules.core.game import Game
-        from castlerules.core.spec import load_spec
         from castlerules.core.plan import every_configuration, option_theorems
+        from castlerules.core.spec import load_spec
         from castlerules.core.trace import trace
 
         self.name = name
