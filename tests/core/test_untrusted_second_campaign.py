@@ -85,9 +85,11 @@ _CHILD = textwrap.dedent(
 
     plies, cap_mib, mode = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     game = castlerules.make("kasteel")
-    rng = random.Random(7)
-    state, texts = game.initial_state(), []
+    seed, state, texts = 0, None, []
     while len(texts) < plies:  # random legal play that does not end the game (no move limit)
+        if state is None or game.is_terminal(state):  # cornered: begin again with a new seed
+            seed += 1
+            rng, state, texts = random.Random(seed), game.initial_state(), []
         legal = list(game.legal_actions(state))
         rng.shuffle(legal)
         for action in legal:
