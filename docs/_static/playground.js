@@ -283,6 +283,20 @@ function fillSetup() {
     select.value = chosen[i.short_id] || chosen[i.id] || i.default;
     box.append(el("label", { class: "cr-reading", title: i.question }, `${i.short_id} `, select));
   }
+  if (info.rulesets.length) {
+    // A ruleset is a named set of readings: choosing one sets the readings above.
+    const select = el("select", { id: "ruleset-select" }, el("option", { value: "" }, "(choose)"));
+    for (const r of info.rulesets) select.append(el("option", { value: r.id, title: r.title }, `${r.id}: ${r.title}`));
+    select.addEventListener("change", () => {
+      const r = info.rulesets.find((x) => x.id === select.value);
+      if (!r) return;
+      for (const i of info.interpretations) {
+        const s = box.querySelector(`select[data-interp="${i.short_id}"]`);
+        if (s) s.value = r.readings[i.id] || i.default;
+      }
+    });
+    box.append(el("label", { class: "cr-reading" }, "ruleset ", select));
+  }
 }
 
 function fillSeats(players) {

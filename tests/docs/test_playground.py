@@ -303,3 +303,41 @@ def test_every_game_is_played_to_its_end_by_clicking_against_a_bot(browser: Any,
     assert page.text("position") == replayed(game, page.moves(), start)
     assert game.is_terminal(game.state_from_text(page.text("position")))
     page.close()
+
+
+def test_positions_records_undo_and_readings_in_the_page(browser: Any, base: str, tmp_path: Path) -> None:
+    game = castlerules.make("splut", readings={"levitate-behind": "forbidden"})
+    texts, state = random_moves(game, seed=4, plies=6)
+    page = Page(browser, base, url(game, texts))
+    assert page.page.locator('#readings select[data-interp="levitate-behind"]').input_value() == "forbidden"
+    # undo: every seat is a person here, so one move goes back
+    page.page.click("#undo")
+    page.settle()
+    assert page.text("position") == replayed(game, texts[:-1]) and page.moves() == texts[:-1]
+    # the record downloads, and loads back through the rules
+    with page.page.expect_download() as download:
+        page.page.click("#download-record")
+    saved = tmp_path / "record.json"
+    download.value.save_as(saved)
+    record = castlerules.Record.from_json(saved.read_text(encoding="utf-8"))
+    assert list(record.actions) == texts[:-1] and record.options_dict()["readings"]
+    page.page.set_input_files("#load-record", str(saved))
+    page.settle()
+    assert page.moves() == texts[:-1] and page.text("error") == ""
+    broken = tmp_path / "broken.json"
+    broken.write_text(saved.read_text(encoding="utf-8").replace(texts[2], "p0 Sd2-d9"), encoding="utf-8")
+    page.page.set_input_files("#load-record", str(broken))
+    page.settle()
+    assert "RecordError" in page.text("error") and page.moves() == texts[:-1]
+    # a pasted position: refused with the library's message, or set up
+    page.page.fill("#position-input", "Sd2,Tf2/x")
+    page.page.click("#setup-position button")
+    page.settle()
+    with pytest.raises(castlerules.RulesError) as refused:
+        game.state_from_text("Sd2,Tf2/x")
+    assert str(refused.value) in page.text("error")
+    page.page.fill("#position-input", game.state_to_text(state))
+    page.page.click("#setup-position button")
+    page.settle()
+    assert page.text("position") == game.state_to_text(state) and page.moves() == []
+    page.close()
