@@ -33,7 +33,8 @@ _KINDS = ("sorcerer", "troll", "dwarf")
 #: (name, description) of every channel, in channel order.
 CHANNELS: tuple[tuple[str, str], ...] = (
     *(
-        (f"{_WHO[r]} {kind}", f"1 on the square of {_REL[r]}'s {kind} (in turn order after me)")
+        (f"{_WHO[r]} {kind}", f"1 on the square of my {kind}" if r == 0
+         else f"1 on the square of the {kind} of {_REL[r]} (in turn order)")
         for r in range(MAX_PLAYERS)
         for kind in _KINDS
     ),
