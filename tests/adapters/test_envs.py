@@ -283,3 +283,28 @@ def test_the_snippets_of_the_environment_pages_run(tmp_path: Any) -> None:
                               timeout=300, check=False)
         assert done.returncode == 0, done.stderr[-2000:]
         assert done.stdout.strip()
+
+
+def test_parallel_step_refuses_what_is_not_a_dict_of_actions() -> None:
+    from castlerules import InvalidActionError
+    from castlerules.envs import vlotte_geesten_v0
+
+    env = vlotte_geesten_v0.parallel_env(players=2)
+    with pytest.raises(InvalidActionError):
+        env.step({"player_0": 0, "player_1": 0})  # before reset
+    env.reset(seed=0)
+    for bad in ([1, 2], "player_0", {"player_0": "x", "player_1": 0}, {"player_0": 1}):
+        with pytest.raises(InvalidActionError):
+            env.step(bad)
+
+
+def test_human_mode_prints_the_text_picture(capsys: Any) -> None:
+    from castlerules.envs import kasteel_v0
+
+    env = kasteel_v0.env(render_mode="human")
+    env.reset(seed=0)
+    assert env.render() is None
+    assert "position:" in capsys.readouterr().out
+    ansi = kasteel_v0.env(render_mode="ansi")
+    ansi.reset(seed=0)
+    assert "position:" in ansi.render()

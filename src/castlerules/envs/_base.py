@@ -225,6 +225,8 @@ class CastleParallel(ParallelEnv):  # type: ignore[misc]
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         if not self.agents:
             raise InvalidActionError("the game is over and every agent is done: call reset()")
+        if not isinstance(actions, dict):
+            raise InvalidActionError(f"step() takes a dict of agent: action, got {quote(actions)}")
         rules = self.rules
         actors = sorted(rules.actors(self.game_state))
         self._rng.shuffle(actors)
