@@ -209,9 +209,10 @@ def _index(names: dict[str, str]) -> list[str]:
             "Pillow has binary wheels for every platform with no system library to install and is "
             "released every quarter, while rasterising the library's SVG would need cairo or resvg "
             "as well. The static part of a board is drawn once per game. "
-            "``benchmarks/envs_render.py`` measures frames per second while playing (on a shared "
-            "2-core machine: 60–80 for Vlotte Geesten and Splut, about 130 for Kasteel and 190 for "
-            "Spookslot), enough to record a game as a video. ``render_mode=\"human\"`` prints "
+            "``benchmarks/envs_render.py`` measures frames per second while playing: on a 2-core "
+            "machine, 400 (Vlotte Geesten), 780 (Splut), 770 (Spookslot) and 430 (Kasteel) when "
+            "idle, and 60 to 190 while other work shared it — enough to record a game as a "
+            "video. ``render_mode=\"human\"`` prints "
             "the text picture after every step (no window is opened); ``\"ansi\"`` returns it.",
             ""]
     out += [*title("A worked example", "-"),
