@@ -84,17 +84,26 @@ def theorems_of(game: Game[Any, Any]) -> tuple[Any, ...]:
         if k not in ("players", "readings") and defaults.get(k, inspect.Parameter.empty) != v
     ))
 
-    def full(name: str) -> str:
-        try:
-            return spec.interpretation(name).id
-        except SpecError:
-            return name
+    keywords = {"players", *defaults}
+
+    def full(names: tuple[str, ...]) -> tuple[str, ...]:
+        """Interpretation ids made full; a name that is a keyword option of ``make`` (``players``,
+        ``board``) stays too, even where it is also an interpretation's short id."""
+        out: list[str] = []
+        for name in names:
+            try:
+                found = [spec.interpretation(name).id]
+            except SpecError:
+                found = []
+            if name in keywords or not found:
+                found.append(name)
+            out += [f for f in found if f not in out]
+        return tuple(out)
 
     return tuple(
         attrs.evolve(
             t, readings=changed, players=game.num_players, options=options,
-            depends_on=tuple(full(d) for d in t.depends_on),
-            all_options_of=tuple(full(d) for d in t.all_options_of),
+            depends_on=full(t.depends_on), all_options_of=full(t.all_options_of),
         )
         for t in module.theorems(game)
     )

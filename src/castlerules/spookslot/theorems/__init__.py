@@ -73,7 +73,6 @@ from castlerules.spookslot.theorems.common import (
     Case,
     Kernel,
     Key,
-    SpookslotTheorem,
     fact,
     pawns_per_player,
 )
@@ -188,7 +187,7 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
         "kogel.valstrik", "geschrokken.terug", "geheim.sterveld", "exit.precies", "routes.kiezen")
     moves = ("players", *MOVE_READINGS, *four)
     solo = _chain_game(g)
-    T = SpookslotTheorem
+    T = Theorem
     out: list[Theorem] = [
         T(
             C + "player-counts", GAME,

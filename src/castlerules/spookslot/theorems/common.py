@@ -7,10 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
 from castlerules.core.spec import load_spec
-from castlerules.core.theorem import Result, Theorem
+from castlerules.core.theorem import Result
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import (
     Move,
@@ -26,29 +24,6 @@ Kernel = Callable[..., Any]
 Case = tuple[State, Any, State]
 #: A move as (player, pawn, route): the reading's own name for a move.
 Key = tuple[int, int, tuple[str, ...]]
-
-
-#: Spookslot's keyword options whose names are also the short ids of their interpretations
-#: (``players`` and ``spookslot.interp.players``, ``board`` and ``spookslot.interp.board``). The
-#: catalog turns a short id in ``depends_on`` into the full interpretation id, which would hide the
-#: keyword from the planner (it looks for ``"players"`` and for the keyword of a parameter option).
-SHARED_NAMES = {"spookslot.interp.players": "players", "spookslot.interp.board": "board"}
-
-
-@attrs.frozen(slots=True)
-class SpookslotTheorem(Theorem):
-    """A Theorem whose ``depends_on`` keeps both names of an option that is a keyword and an
-    interpretation at once (see ``SHARED_NAMES``): ``"players"`` stays ``"players"`` for the planner
-    (every player count) and the interpretation's id is there for its options."""
-
-    def __attrs_post_init__(self) -> None:
-        Theorem.__attrs_post_init__(self)
-        deps = list(self.depends_on)
-        for full, keyword in SHARED_NAMES.items():
-            if (full in deps or keyword in deps) and keyword not in deps:
-                deps.append(keyword)
-        if tuple(deps) != self.depends_on:
-            object.__setattr__(self, "depends_on", tuple(deps))
 
 
 def fact(fact_id: str) -> Any:
