@@ -98,6 +98,7 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
     write(out / "games.rst", site_pages.page_games(docs))
     write(out / "traceability.rst", site_pages.page_traceability(docs))
     write(out / "parts" / "mutants.rst", site_pages.part_mutants(root, docs))
+    write(out / "parts" / "mutants-heldout.rst", site_pages.part_mutants(root, docs, "heldout"))
     write(out / "parts" / "readings-summary.rst", site_pages.part_readings_summary(root, docs))
     write(out / "parts" / "game-limits.rst", site_pages.part_game_limits(docs))
     write(out / "cli.rst", site_pages.page_cli())

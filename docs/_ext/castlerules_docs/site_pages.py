@@ -201,18 +201,26 @@ def page_random_play(docs: list[GameDoc]) -> list[str]:
 # -- the mutation kit ------------------------------------------------------------------------------
 
 
-def _mutant_data(root: Path) -> tuple[dict[str, Any] | None, dict[str, dict[str, Any]]]:
-    """The results of ``tools/mutants.py --json mutants/results.json`` (or None) and every
-    ``mutants/<game>.toml`` mutant by game and id."""
+#: The two mutant sets: the tuning set the theorems were fitted against, and the held-out set
+#: written by someone who had not read the theorems (the figure that counts).
+MUTANT_SETS = {
+    "tuning": ("mutants", "mutants"),
+    "heldout": ("mutants/heldout", "heldout"),
+}
+
+
+def _mutant_data(root: Path, folder: str) -> tuple[dict[str, Any] | None, dict[str, dict[str, Any]]]:
+    """The results of ``tools/mutants.py --json FOLDER/results.json`` (or None) and every
+    ``FOLDER/<game>.toml`` mutant by game and id."""
     results = None
-    path = root / "mutants" / "results.json"
+    path = root / folder / "results.json"
     if path.is_file():
         try:
             results = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             results = None
     kit: dict[str, dict[str, Any]] = {}
-    for toml in sorted((root / "mutants").glob("*.toml")):
+    for toml in sorted((root / folder).glob("*.toml")):
         try:
             data = tomllib.loads(toml.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -221,16 +229,25 @@ def _mutant_data(root: Path) -> tuple[dict[str, Any] | None, dict[str, dict[str,
     return results, kit
 
 
-def part_mutants(root: Path, docs: list[GameDoc]) -> list[str]:
-    results, kit = _mutant_data(root)
+def _where(m: dict[str, Any]) -> str:
+    """Under which readings and options a mutant lives, for a person."""
+    parts = [f"{str(k).split('.interp.')[-1]}={v}" for k, v in (m.get("readings") or {}).items()]
+    parts += [f"{k}={v}" for k, v in (m.get("options") or {}).items()]
+    return f" Under {literal(', '.join(parts))}." if parts else ""
+
+
+def part_mutants(root: Path, docs: list[GameDoc], which: str = "tuning") -> list[str]:
+    folder, anchor = MUTANT_SETS[which]
+    results, kit = _mutant_data(root, folder)
+    set_flag = "" if which == "tuning" else f" --set {which}"
     out: list[str] = []
     if not results:
         out += [
             ".. note::",
             "",
-            "   The mutation kit has not been run for this build: there is no "
-            "``mutants/results.json`` yet. It is written by "
-            "``python tools/mutants.py --json mutants/results.json``.",
+            "   This mutant set has not been run for this build: there is no "
+            f"``{folder}/results.json`` yet. It is written by "
+            f"``python tools/mutants.py{set_flag} --json {folder}/results.json``.",
             "",
         ]
         if kit:
@@ -243,14 +260,15 @@ def part_mutants(root: Path, docs: list[GameDoc]) -> list[str]:
             continue
         killed, total = data.get("killed", 0), data.get("total", 0)
         rate = f"{100 * killed / total:.0f} %" if total else "—"
-        rows.append([f":ref:`{esc(game)} <mutants-{game}>`", f"{killed} / {total}", rate])
+        rows.append([f":ref:`{esc(game)} <{anchor}-{game}>`", f"{killed} / {total}", rate])
     out += list_table(["Game", "Killed by the theorems alone / mutants", "Rate"], rows, classes="mutants-summary")
     known = {t.id for gd in docs for t in gd.theorems}
     for game, data in results.items():
         if not isinstance(data, dict):
             continue
         defined = kit.get(game, {})
-        out += [f".. _mutants-{game}:", "", *title(f"Mutants: {game}", "~")]
+        heading = f"Mutants: {game}" if which == "tuning" else f"Held-out mutants: {game}"
+        out += [f".. _{anchor}-{game}:", "", *title(heading, "^")]
         rows = []
         for m in data.get("mutants", []):
             spec = defined.get(str(m.get("id")), {})
@@ -270,7 +288,8 @@ def part_mutants(root: Path, docs: list[GameDoc]) -> list[str]:
                 literal(m.get("id", "?")),
                 literal(m.get("kind", spec.get("kind", "?"))),
                 prose(m.get("bug", spec.get("bug", "")))
-                + (f" (in ``{Path(str(m.get('file') or spec.get('file'))).name}``)" if m.get("file") or spec.get("file") else ""),
+                + (f" (in ``{Path(str(m.get('file') or spec.get('file'))).name}``)" if m.get("file") or spec.get("file") else "")
+                + _where({**spec, **m}),
                 verdict_cell,
                 killers,
             ])  # fmt: skip

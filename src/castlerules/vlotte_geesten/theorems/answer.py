@@ -15,7 +15,7 @@ from typing import Any
 import z3
 
 from castlerules.core.symbolic import And, Count, ExactlyOne, Not, Or
-from castlerules.core.theorem import Result, Status, Theorem, for_all, z3_prove
+from castlerules.core.theorem import Result, Theorem, for_all, z3_prove
 from castlerules.vlotte_geesten import kernel
 from castlerules.vlotte_geesten.state import COLOURS, Grab, Obj, State
 from castlerules.vlotte_geesten.theorems.common import (
@@ -356,7 +356,6 @@ def theorems(game: Any) -> list[Theorem]:
 
 __all__ = [
     "SITUATIONS",
-    "Status",
     "check_answer_any_faces_z3",
     "check_answer_exhaustive",
     "check_answer_unique_z3",
