@@ -24,8 +24,9 @@ For every mutant this script
    actions as text, whether the state is terminal, the winners, the actors, the chance distribution
    and every successor — and the mutant must disagree somewhere (a mutant that changes nothing is an
    error in the kit);
-3. runs ``castlerules verify GAME --json`` (the theorems only, with the mutant's readings; the
-   default run covers every player count) under the mutant; the mutant is *killed* if any theorem does not give its expected result (a crash or a
+3. runs ``castlerules verify GAME --json`` (the theorems only, with the mutant's readings and the
+   readings its keyword options select, such as ``no_yellow=true``; the default run covers every
+   player count) under the mutant; the mutant is *killed* if any theorem does not give its expected result (a crash or a
    time-out counts, and is shown as such).
 
 Two sets of mutants: the **tuning** set (``mutants/<game>.toml``), which the theorems have been
@@ -201,6 +202,23 @@ def _env(where: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(where / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
+def readings_of_options(game: str, options: dict[str, Any]) -> dict[str, str]:
+    """The readings that keyword options select (``no_yellow=True`` is ``no-yellow=on``): a mutant
+    that lives under such an option lives in that reading, and verify runs under it. Options whose
+    value is a parameter (custom dice, a player count) select no reading: the theorems must
+    quantify over their values themselves."""
+    from castlerules.core.spec import load_spec
+
+    found: dict[str, str] = {}
+    for interp in load_spec(game).interpretations:
+        if not interp.keyword or interp.keyword not in options or interp.keyword == "players":
+            continue
+        for option in interp.options:
+            if not option.parameter and option.playable and option.value == options[interp.keyword]:
+                found[interp.id] = option.id
+    return found
+
+
 def _key(mutant: dict[str, Any]) -> str:
     return json.dumps([sorted(mutant.get("readings", {}).items()),
                        sorted(mutant.get("options", {}).items())])
@@ -257,7 +275,7 @@ def check_mutant(
             row["seconds"] = round(time.perf_counter() - start, 1)
             return row
         command = [sys.executable, "-m", "castlerules", "verify", game, "--json"]
-        for k, v in readings.items():
+        for k, v in {**readings_of_options(game, options), **readings}.items():
             command += ["--reading", f"{k}={v}"]
         try:
             verify = subprocess.run(
