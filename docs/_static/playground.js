@@ -359,12 +359,14 @@ async function start() {
     "human", "human", "human", "human", "human"] : [];
   cfg.auto = params.has("auto") ? params.get("auto") === "1" : !linked;
   $("auto-roll").checked = cfg.auto;
+  let unknown = null;
   if (!catalog.some((g) => g.name === cfg.game)) {
-    showError({ kind: "InvalidOptionError", message: `unknown game ${JSON.stringify(cfg.game.slice(0, 60))}; the games are: ${catalog.map((g) => g.name).join(", ")}` });
+    unknown = (await call("new", { game: cfg.game })).error;  // the library's own message
     cfg.game = "splut";
   }
   fillSetup();
-  await newGame(moves);
+  await newGame(unknown ? [] : moves);
+  if (unknown) showError(unknown);
   if (view) fillSetup();
   $("status").textContent = "ready";
   if (!view) return;
@@ -426,7 +428,9 @@ $("load-record").addEventListener("change", async (event) => {
   if (!file) return;
   if (file.size > 32_000_000) { showError({ kind: "RecordError", message: "the file is larger than 32 MB" }); return; }
   stopTimer();
-  const answer = await call("load", { text: await file.text() });
+  busy(1);  // reading the file is part of the work: a test waiting for "not busy" waits for it
+  const text = await file.text().finally(() => busy(-1));
+  const answer = await call("load", { text });
   if (answer.error) { showError(answer.error); return; }
   cfg.game = answer.view.game;
   cfg.players = answer.view.players;

@@ -218,6 +218,9 @@ def test_an_illegal_move_in_the_url_stops_there_with_the_library_error(browser: 
     page = Page(browser, base, "?game=kasteel&moves=skull%20a9;skull%20zz")
     assert "'zz' is not a square name" in page.text("error") and page.moves() == ["skull a9"]
     page.close()
+    page = Page(browser, base, "?game=chess&moves=e2-e4")
+    assert "unknown game 'chess'" in page.text("error") and page.moves() == []
+    page.close()
 
 
 def click_move(page: Page, rng: random.Random) -> bool:
