@@ -67,6 +67,24 @@ def test_board_check_finds_a_wrong_fallback() -> None:
     assert "lk1" in (result.counterexample or "")
 
 
+def test_board_check_finds_a_star_on_the_wrong_square() -> None:
+    """The packaged default board must be the reconstruction the board ruling adopts, square by
+    square: a red star moved from lk4 to lk3 still has the rulebook's shape (two red stars), but
+    it is not the board the ruling describes."""
+    from castlerules.spookslot.theorems.options import reconstruction_differences
+
+    assert reconstruction_differences(parse_board(read_text(DEFAULT_BOARD))) == []
+    text = read_text(DEFAULT_BOARD)
+    lk3 = text.index('id = "lk3"')
+    lk4 = text.index('id = "lk4"')
+    moved = (text[:lk3] + text[lk3:lk4].replace('fallback = "l3"', 'fallback = "l3"\nstar = true', 1)
+             + text[lk4:].replace("star = true\n", "", 1))
+    board = parse_board(moved)
+    assert th.check_board(board).status is Status.PROVED  # the shape alone does not see it
+    found = reconstruction_differences(board)
+    assert any(p.startswith("lk3") for p in found) and any(p.startswith("lk4") for p in found)
+
+
 def _bounce_onto_exit(roll: Any, to_exit: Any, occupied: Sequence[Any], *readings: bool) -> Any:
     """Broken: the bounce may land on the Exit."""
     bounce: Any = NO_MOVE

@@ -86,6 +86,24 @@ def test_any_faces_chance_finds_a_face_dropped(monkeypatch: pytest.MonkeyPatch) 
     assert theorems.check_chance(VlotteGeesten(players=2)).status is Status.PROVED
 
 
+@pytest.mark.clause("vg.spel.worp")
+def test_any_faces_chance_finds_dice_taken_in_the_mappings_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    parse = rules._parse_faces
+
+    def in_given_order(faces: Any) -> Any:
+        """Broken: the dice are the mapping's entries in the order it lists them, not red,
+        white, grey, green, blue."""
+        canonical = parse(faces)
+        by_colour = dict(zip(rules.COLOURS, canonical))
+        return tuple(by_colour[c] for c in faces)
+
+    monkeypatch.setattr(rules, "_parse_faces", in_given_order)
+    result = theorems.check_any_faces(VlotteGeesten(players=2))
+    assert result.status is Status.COUNTEREXAMPLE
+
+
 @pytest.mark.clause("vg.spel.spelers")
 def test_player_count_theorem_finds_a_ninth_player(monkeypatch: pytest.MonkeyPatch) -> None:
     check = rules.check_player_count

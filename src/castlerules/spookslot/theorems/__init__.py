@@ -241,7 +241,9 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             "red and stair colours) has one of the four traps and its fallback is the nearest blue "
             "square behind it; the facts' number of forks, each with two routes that rejoin, one "
             "longer and safe, the other shorter through a danger zone; exactly two red star squares "
-            "and one green star square.",
+            "and one green star square; and the packaged default board is, square by square "
+            "(colour, star, trap, fallback, successors), the reconstruction the board ruling "
+            "adopts (fact reconstruction).",
             _clauses("doel.race", "geschrokken.terug", "routes.kiezen", "geheim.sterveld",
                      "eindigen.veilig", "eindigen.gevaar", "getal.tellen"),
             "exhaustive", lambda: check_boards(g),

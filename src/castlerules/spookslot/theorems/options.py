@@ -133,6 +133,10 @@ def packaged_boards() -> list[str]:
                   if p.name.startswith("spookslot-") and p.name.endswith(".toml"))
 
 
+#: The packaged board that is the reconstruction the board ruling adopts.
+RECONSTRUCTION = "spookslot-default"
+
+
 def board_facts(board: Board) -> list[str]:
     """What keeps ``board`` from the rulebook's facts, read from its squares alone: every square a
     safe colour (fact ``safe-colours``) without a trap, or a danger colour (``danger-colours``)
@@ -174,6 +178,30 @@ def board_facts(board: Board) -> list[str]:
     return problems
 
 
+def _reconstruction() -> dict[str, tuple[str, bool, str | None, str | None, tuple[str, ...]]]:
+    """The fact ``reconstruction``: square id -> (colour, star, trap, fallback, successors)."""
+    out = {}
+    for entry in fact("reconstruction"):
+        head, _, nxt = entry.partition(" -> ")
+        sid, colour, *trap = head.split()
+        fell = trap[0].split(":") if trap else [None, None]
+        out[sid] = (colour.rstrip("*"), colour.endswith("*"), fell[0], fell[1],
+                    tuple(nxt.split(",")))
+    return out
+
+
+def reconstruction_differences(board: Board) -> list[str]:
+    """Where ``board`` differs, square by square, from the reconstruction the board ruling
+    adopts (fact ``reconstruction``): colour, star, trap, fallback and successors of every square,
+    and no square more or less."""
+    want = _reconstruction()
+    have = {sq.id: (sq.colour, sq.star, sq.trap, sq.fallback, tuple(sq.next))
+            for sq in board.squares}
+    problems = [f"{sid}: the board has {have.get(sid)}, the reconstruction {want.get(sid)}"
+                for sid in sorted(set(want) | set(have)) if have.get(sid) != want.get(sid)]
+    return problems
+
+
 def _nearest_blue_behind(q: str, back: dict[str, list[str]], by_id: dict[str, Any]) -> set[str]:
     """The blue squares first met on the ways back from ``q`` at the least distance."""
     frontier, seen = {q}, {q}
@@ -201,7 +229,13 @@ def check_boards(game: Spookslot) -> Result:
         problems = board_problems(board) + board_facts(board)
         if problems:
             return Result.refuted(f"{shown}: " + "; ".join(problems), shown)
+    default = remake(game, board=RECONSTRUCTION).board
+    problems = reconstruction_differences(default)
+    if problems:
+        shown = f"the packaged board {RECONSTRUCTION}"
+        return Result.refuted(f"{shown}: " + "; ".join(problems[:6]), shown)
     return Result.proved(f"{len(boards)} boards ({', '.join(s for s, _ in boards)}): every square "
                          "reaches the Exit, fallbacks are the nearest blue square behind, forks "
                          "rejoin with a longer safe and a shorter dangerous route, the facts' "
-                         "colours, traps, forks and star squares")
+                         "colours, traps, forks and star squares; the packaged reconstruction is "
+                         "the fact's, square by square")

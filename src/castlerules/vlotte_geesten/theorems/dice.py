@@ -71,7 +71,9 @@ def face_family() -> list[dict[str, list[str]]]:
     each die in turn (multiset k on die k mod 5, its faces shuffled; every other die showing one
     object, each its own), so every die meets 42 multisets and every object count 0-6 on every
     die; then six assignments where every die has several faces (the default die with one face
-    doubled, loaded dice, and four seeded random assignments) for the product of the dice."""
+    doubled, loaded dice, and four seeded random assignments) for the product of the dice. The
+    option is a mapping a user writes in any order: the k-th assignment lists the dice starting
+    at die k mod 5 (and every fifth one in reverse), so no order of the mapping is privileged."""
     pairs = colour_pairs()
     order = [die for die, _ in pairs]
     names = [obj for _, obj in pairs]
@@ -83,7 +85,10 @@ def face_family() -> list[dict[str, list[str]]]:
         sides = list(multiset)
         rng.shuffle(sides)
         faces[order[die]] = sides
-        out.append(faces)
+        listed = order[k % 5:] + order[:k % 5]
+        if k % 5 == 4:
+            listed.reverse()
+        out.append({c: faces[c] for c in listed})
     default = list(fact("default-die"))
     out.append({c: [*default, names[i]] for i, c in enumerate(order)})
     out.append({c: ["chair", "ghost", "ghost", "mouse", "bottle", "book"] for c in order})
