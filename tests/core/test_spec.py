@@ -158,10 +158,10 @@ def test_a_fact_is_read_with_its_quote() -> None:
     from castlerules.core.spec import parse_spec
 
     spec = parse_spec(_with_fact(
-        'id = "first-player"\nvalue = "yellow"\nclauses = ["kasteel.spel.geel-eerst"]\n'
+        'id = "a-test-fact"\nvalue = "yellow"\nclauses = ["kasteel.spel.geel-eerst"]\n'
         'quote = "De eerste zet is geel"\n'
     ))
-    assert spec.fact("first-player") == "yellow"
+    assert spec.fact("a-test-fact") == "yellow"
 
 
 @pytest.mark.parametrize("fact", [
