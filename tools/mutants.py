@@ -24,7 +24,7 @@ For every mutant this script
    actions as text, whether the state is terminal, the winners, the actors, the chance distribution
    and every successor — and the mutant must disagree somewhere (a mutant that changes nothing is an
    error in the kit);
-3. runs ``castlerules verify GAME --json`` (the theorems only, with the mutant's readings and the
+3. runs ``castlerules verify GAME --json --fail-fast`` (the theorems only, up to the first that fails; with the mutant's readings and the
    readings its keyword options select, such as ``no_yellow=true``; the default run covers every
    player count) under the mutant; the mutant is *killed* if any theorem does not give its expected result (a crash or a
    time-out counts, and is shown as such).
@@ -274,7 +274,7 @@ def check_mutant(
         if probe_only:
             row["seconds"] = round(time.perf_counter() - start, 1)
             return row
-        command = [sys.executable, "-m", "castlerules", "verify", game, "--json"]
+        command = [sys.executable, "-m", "castlerules", "verify", game, "--json", "--fail-fast"]
         for k, v in {**readings_of_options(game, options), **readings}.items():
             command += ["--reading", f"{k}={v}"]
         try:

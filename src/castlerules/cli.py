@@ -517,12 +517,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 bar.update(task, description=t.id)
                 runs.append(th.run(t))
                 bar.advance(task)
+                if args.fail_fast and not runs[-1].ok:
+                    break
     else:
         for i, t in enumerate(theorems, 1):
             r = th.run(t)
             runs.append(r)
             err.print(f"[{i}/{len(theorems)}] {t.id}: {r.verdict} ({r.seconds:.2f} s)",
                       markup=False)
+            if args.fail_fast and not r.ok:
+                break
     bad = [r for r in runs if not r.ok]
     if args.json:
         print(json.dumps([r.to_data() for r in runs], indent=1, ensure_ascii=False))
@@ -762,6 +766,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deep", action="store_true", help="also the proofs beyond the default budget")
     p.add_argument("--theorem", action="append", metavar="ID",
                    help="only this theorem (repeatable)")
+    p.add_argument("--fail-fast", action="store_true",
+                   help="stop at the first unexpected result (the mutation kit uses it)")
     p.add_argument("--verbose", action="store_true", help="print every counterexample's board")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.set_defaults(func=cmd_verify)
