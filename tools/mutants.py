@@ -24,9 +24,10 @@ For every mutant this script
    actions as text, whether the state is terminal, the winners, the actors, the chance distribution
    and every successor — and the mutant must disagree somewhere (a mutant that changes nothing is an
    error in the kit);
-3. runs ``castlerules verify GAME --json --fail-fast`` (the theorems only, up to the first that fails; with the mutant's readings and the
-   readings its keyword options select, such as ``no_yellow=true``; the default run covers every
-   player count) under the mutant; the mutant is *killed* if any theorem does not give its expected result (a crash or a
+3. runs ``castlerules verify GAME --json --fail-fast`` (the theorems only, up to the first that
+   fails; with the mutant's readings and the readings its keyword options select, such as
+   ``no_yellow=true``; the default run covers every player count) under the mutant; the mutant is
+   *killed* if any theorem does not give its expected result (a crash or a
    time-out counts, and is shown as such).
 
 Two sets of mutants: the **tuning** set (``mutants/<game>.toml``), which the theorems have been
