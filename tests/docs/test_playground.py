@@ -128,7 +128,11 @@ class Page:
         return str(self.page.text_content(f"#{element_id}") or "").strip()
 
     def settle(self) -> None:
-        self.page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=120_000)
+        try:
+            self.page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=120_000)
+        except Exception as exc:
+            raise AssertionError(f"the page stayed busy: {self.text('turn')!r}, {self.text('activity')!r}, "
+                                 f"{self.text('error')!r}, moves {self.moves()[-5:]}") from exc
 
     def moves(self) -> list[str]:
         return [str(t) for t in self.page.locator("#movelist li code").all_text_contents()]
@@ -223,10 +227,14 @@ def test_an_illegal_move_in_the_url_stops_there_with_the_library_error(browser: 
     page.close()
 
 
-def click_move(page: Page, rng: random.Random) -> bool:
-    """Play one random legal move of a human seat the way a person does: its squares on the board,
-    then its button if the squares leave a choice; a move without squares by its button."""
+def click_move(page: Page, rng: random.Random, wanted: str | None = None) -> bool:
+    """Play one legal move of a human seat (``wanted``, or one at random) the way a person does:
+    its squares on the board, then its button if the squares leave a choice; a move without
+    squares by its button."""
     buttons = page.page.locator("#legal button[data-move]")
+    if wanted is not None:
+        buttons = page.page.locator(f'#legal button[data-move="{wanted}"]')
+        assert buttons.count() == 1, (wanted, page.text("turn"), page.text("error"))
     count = buttons.count()
     if count == 0:
         roll = page.page.locator("#roll")
@@ -280,31 +288,33 @@ def test_a_click_that_breaks_a_rule_shows_its_clause(browser: Any, base: str) ->
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_every_game_is_played_to_its_end_by_clicking_against_a_bot(browser: Any, base: str, game: Any) -> None:
-    """Splut! from the start; the longer games from a position a few dozen random moves before the
-    end of a seeded random game (computed here). The random bot plays every other seat, except in
-    Vlotte Geesten, where every seat is clicked (bots would win each race before a click)."""
-    start = ""
-    if game.name != "splut":
-        texts, end = random_moves(game, seed=3, plies=100_000)
-        assert game.is_terminal(end)
-        _, late = random_moves(game, seed=3, plies=max(0, len(texts) - 40))
-        start = game.state_to_text(late)
-    others = "human" if game.name == "vlotte-geesten" else "random"
+def test_every_game_is_played_to_its_end_by_clicking(browser: Any, base: str, game: Any) -> None:
+    """From a position 40 moves before the end of a seeded random game (computed here) to the end,
+    every move clicked. In the games without chance after the start (Splut!, Kasteel) every seat is
+    a person who clicks the recorded game's moves, so the page must reach its end; Spookslot is
+    played against the random bot (the page rolls), Vlotte Geesten with every seat clicked (bots
+    would win each race before a click)."""
+    texts, end = random_moves(game, seed=3, plies=100_000)
+    assert game.is_terminal(end)
+    _, late = random_moves(game, seed=3, plies=max(0, len(texts) - 40))
+    start = game.state_to_text(late)
+    script = texts[max(0, len(texts) - 40):] if game.name in ("splut", "kasteel") else None
+    others = "random" if game.name == "spookslot" else "human"
     seats = ",".join(["human"] + [others] * (game.num_players - 1))
     page = Page(browser, base, url(game, [], position=start, seats=seats, auto=True))
-    page.page.locator("#auto-roll").check()
-    page.settle()
     rng = random.Random(9)
-    for _ in range(400):
+    for n in range(400):
         if page.text("turn").startswith("Game over"):
             break
-        if not click_move(page, rng):
+        wanted = script[n] if script is not None and n < len(script) else None
+        if not click_move(page, rng, wanted):
             page.page.wait_for_timeout(300)
             page.settle()
     assert page.text("turn").startswith("Game over"), page.text("turn")
     assert page.text("position") == replayed(game, page.moves(), start)
     assert game.is_terminal(game.state_from_text(page.text("position")))
+    if script is not None:
+        assert page.moves() == script
     page.close()
 
 
