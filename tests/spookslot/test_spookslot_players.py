@@ -44,6 +44,35 @@ def test_turn_order_catches_a_skipped_player() -> None:
     assert "not player 2's" in (result.counterexample or "")
 
 
+class _WrapsToTheFirstPlayer(Spookslot):
+    """Broken: after the last player number the turn goes back to whoever began, not to p0."""
+
+    def next_turn(self, state: State) -> State:
+        after = super().next_turn(state)
+        if after.turn == 0 and self._first != 0:
+            return State(after.pawns, self._first, Phase.ROLL, 0, (), after.first, after.released)
+        return after
+
+
+def test_turn_order_catches_a_wrap_to_the_first_player() -> None:
+    """The default game begins with p0, where the bug cannot show: the theorem tries every
+    first player."""
+    result = _theorem(_WrapsToTheFirstPlayer(players=3), "spookslot.turn-order")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "not player 0's" in (result.counterexample or "")
+
+
+def test_board_check_finds_the_last_stair_on_the_laboratory_floor() -> None:
+    from castlerules.core.spec import read_text
+    from castlerules.spookslot.board import parse_board
+    from castlerules.spookslot.theorems.options import reconstruction_differences
+
+    text = read_text("boards/spookslot-default.toml")
+    s6 = text.index('id = "s6"')
+    moved = text[:s6] + text[s6:].replace('floor = "stairs"', 'floor = "lower"', 1)
+    assert [p[:3] for p in reconstruction_differences(parse_board(moved))] == ["s6:"]
+
+
 class _OnePawnWins(Spookslot):
     """Broken: a player with two pawns wins as soon as one is out."""
 

@@ -214,11 +214,12 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             "danger, or pawns of this and the next player on the red star squares, through every "
             "chance outcome and every decision of the turn, the turn stays with the player until "
             "it ends and then passes clockwise (fact turn-order: the next player number, after "
-            "the last the first).",
+            "the last the first), whoever began the game (every first_player).",
             _clauses("pionnen.beginner", "beurt.dobbelen"), "exhaustive",
             lambda: check_turn_order(g),
             fails_with=f"{PLAYERS_TESTS}::test_turn_order_catches_a_skipped_player",
-            depends_on=("players", "ghost-reroll", "forced-move", "secret-passage"),
+            depends_on=("players", "first_player", "ghost-reroll", "forced-move",
+                        "secret-passage"),
         ),
         T(
             C + "winner", GAME,
@@ -242,7 +243,8 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             "square behind it; the facts' number of forks, each with two routes that rejoin, one "
             "longer and safe, the other shorter through a danger zone; exactly two red star squares "
             "and one green star square; and the packaged default board is, square by square "
-            "(colour, star, trap, fallback, successors), the reconstruction the board ruling "
+            "(colour, star, floor, trap, fallback, successors), the reconstruction the board "
+            "ruling "
             "adopts (fact reconstruction).",
             _clauses("doel.race", "geschrokken.terug", "routes.kiezen", "geheim.sterveld",
                      "eindigen.veilig", "eindigen.gevaar", "getal.tellen"),

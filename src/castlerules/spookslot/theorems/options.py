@@ -178,24 +178,28 @@ def board_facts(board: Board) -> list[str]:
     return problems
 
 
-def _reconstruction() -> dict[str, tuple[str, bool, str | None, str | None, tuple[str, ...]]]:
-    """The fact ``reconstruction``: square id -> (colour, star, trap, fallback, successors)."""
+Layout = tuple[str, bool, str, str | None, str | None, tuple[str, ...]]
+
+
+def _reconstruction() -> dict[str, Layout]:
+    """The fact ``reconstruction``: square id -> (colour, star, floor, trap, fallback,
+    successors)."""
     out = {}
     for entry in fact("reconstruction"):
         head, _, nxt = entry.partition(" -> ")
-        sid, colour, *trap = head.split()
+        sid, colour, floor, *trap = head.split()
         fell = trap[0].split(":") if trap else [None, None]
-        out[sid] = (colour.rstrip("*"), colour.endswith("*"), fell[0], fell[1],
+        out[sid] = (colour.rstrip("*"), colour.endswith("*"), floor, fell[0], fell[1],
                     tuple(nxt.split(",")))
     return out
 
 
 def reconstruction_differences(board: Board) -> list[str]:
     """Where ``board`` differs, square by square, from the reconstruction the board ruling
-    adopts (fact ``reconstruction``): colour, star, trap, fallback and successors of every square,
+    adopts (fact ``reconstruction``): colour, star, floor, trap, fallback and successors of every square,
     and no square more or less."""
     want = _reconstruction()
-    have = {sq.id: (sq.colour, sq.star, sq.trap, sq.fallback, tuple(sq.next))
+    have = {sq.id: (sq.colour, sq.star, sq.floor, sq.trap, sq.fallback, tuple(sq.next))
             for sq in board.squares}
     problems = [f"{sid}: the board has {have.get(sid)}, the reconstruction {want.get(sid)}"
                 for sid in sorted(set(want) | set(have)) if have.get(sid) != want.get(sid)]

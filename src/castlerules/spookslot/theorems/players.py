@@ -118,9 +118,22 @@ def check_turn_order(game: Spookslot) -> Result:
     """'De oudste speler begint. Daarna gaat de beurt met de klok mee' (fact ``turn-order``: the
     next player number, after the last the first): for every player of the game, every position
     of ``_turn_starts`` and every way the turn can go (every chance outcome, every decision), the
-    turn stays with that player until it ends, and the next turn is the next player's."""
+    turn stays with that player until it ends, and the next turn is the next player's — whoever
+    began the game (every ``first_player``: who begins changes nothing of the order after)."""
     n = game.num_players
     count = 0
+    for first in range(n):
+        made = remake(game, first_player=first)
+        found, count = _turn_order(made, count)
+        if found is not None:
+            return found
+    return Result.proved(f"{count} positions within a turn, for each of the {n} players and each "
+                         "first player: the turn ends with the next player (clockwise) to roll")
+
+
+def _turn_order(game: Spookslot, count: int) -> tuple[Result | None, int]:
+    """``check_turn_order`` for one game: a counterexample or None, and the positions seen."""
+    n = game.num_players
     for p in range(n):
         want = (p + 1) % n
         for start in _turn_starts(game, p):
@@ -129,7 +142,7 @@ def check_turn_order(game: Spookslot) -> Result:
                 s = todo.pop()
                 count += 1
                 if len(seen) > 5000:
-                    return _refute(game, start, "one turn has more than 5000 positions")
+                    return _refute(game, start, "one turn has more than 5000 positions"), count
                 for action in game.legal_actions(s):
                     after = game.apply(s, action)
                     if after.phase is Phase.OVER:
@@ -137,16 +150,16 @@ def check_turn_order(game: Spookslot) -> Result:
                     if after.phase is Phase.ROLL:
                         if after.turn != want:
                             return _refute(game, s, f"player {p}'s turn is followed by player "
-                                           f"{after.turn}'s, not player {want}'s", action, after)
+                                           f"{after.turn}'s, not player {want}'s", action,
+                                           after), count
                         continue
                     if after.turn != p:
                         return _refute(game, s, f"player {p}'s turn passes to player "
-                                       f"{after.turn} before it ends", action, after)
+                                       f"{after.turn} before it ends", action, after), count
                     if after not in seen:
                         seen.add(after)
                         todo.append(after)
-    return Result.proved(f"{count} positions within a turn, for each of the {n} players: the "
-                         "turn ends with the next player (clockwise) to roll")
+    return None, count
 
 
 # -- who wins --------------------------------------------------------------------------------------------
