@@ -220,8 +220,8 @@ def _pawn_discs(x: float, y: float, w: float, h: float, who: list[tuple[int, int
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
         out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}" '
                    f'stroke="#fff" stroke-width="1.2"><title>{pawn_name(p, k)}</title></circle>')
-        if r >= 6:
-            out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" font-size="8" '
+        if r >= 10:  # a label only where it can be read (12 px); the colour names the player
+            out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="12" '
                        f'fill="#fff">{p}{pawn_letter(k)}</text>')
     return out
 
@@ -394,6 +394,6 @@ def render_svg(
         f'<rect width="{width}" height="{height}" fill="#fcfbf7"/>',
         f'<text x="{PAD}" y="{PAD + 2}" font-size="14">{escape(status(state))}</text>',
     ]
-    tail = [f'<text x="{PAD}" y="{bottom + 10:.1f}" font-size="11" font-family="monospace">'
+    tail = [f'<text x="{PAD}" y="{bottom + 10:.1f}" font-size="12" font-family="monospace">'
             f'{caption}</text>', "</svg>"]
     return "\n".join(head + body + legend + tail)
