@@ -263,6 +263,7 @@ def test_parallel_illegal_action_ends_the_game() -> None:
     assert env.agents == []
 
 
+@pytest.mark.slow  # runs every page snippet in a subprocess (about 15 s)
 def test_the_snippets_of_the_environment_pages_run(tmp_path: Any) -> None:
     """Each environment page shows a complete program (``envs_pages.snippet``): it runs."""
     import subprocess

@@ -7,6 +7,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 import castlerules
 
 # Every game played to its end by random moves through the playground's session, as the page plays.
@@ -45,6 +47,7 @@ def test_playing_every_game_imports_neither_z3_nor_rich() -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
+@pytest.mark.slow  # every game played in a subprocess that refuses z3 (about 12 s)
 def test_playing_works_where_z3_cannot_be_imported() -> None:
     blocker = textwrap.dedent(
         """
