@@ -757,12 +757,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
 
-    p = _sub(sub, "verify", "run the theorems (all games, or those named)")
+    p = _sub(sub, "verify", "run the theorems (all games, or those named), for every player count")
     p.add_argument("games", nargs="*", type=_game_arg, metavar="GAME")
     p.add_argument("--reading", action="append", metavar="ID=OPTION",
-                   help="under an interpretation's option (repeatable)")
+                   help="everything under an interpretation's option (repeatable)")
     p.add_argument("--all-readings", action="store_true",
-                   help="under the default and every single-option deviation from it")
+                   help="also, for every option of every interpretation, the theorems that "
+                        "state what it does")
     p.add_argument("--deep", action="store_true", help="also the proofs beyond the default budget")
     p.add_argument("--theorem", action="append", metavar="ID",
                    help="only this theorem (repeatable)")
