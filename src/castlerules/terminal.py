@@ -771,21 +771,28 @@ class Session:
             return None
         return action
 
+    def _typed(self, line: Any) -> str | None:
+        """The text of a line the human typed, stripped ("" for an empty line); None when the
+        input ended or they quit (``stopped`` says which)."""
+        if line is None or not isinstance(line, str):
+            self._say("")
+            self.stopped = "the input ended"
+            return None
+        text = line.strip()
+        if text in ("quit", "exit"):
+            self.stopped = "quit"
+            return None
+        return text
+
     def _ask(self, player: int) -> Any | None:
         """The move a human types, after '?', 'undo' and illegal moves; None to stop."""
         while True:
             self._prompt(player)
-            line = self._read(player)
-            if line is None or not isinstance(line, str):
-                self._say("")
-                self.stopped = "the input ended"
+            text = self._typed(self._read(player))
+            if text is None:
                 return None
-            text = line.strip()
             if not text:
                 continue
-            if text in ("quit", "exit"):
-                self.stopped = "quit"
-                return None
             if text == "undo":
                 if self.undo():
                     self._say("taken back:")
@@ -876,16 +883,11 @@ class Session:
             line = self._read(player, left)
             if line is TIMEOUT:
                 return TIMEOUT
-            if line is None or not isinstance(line, str):
-                self._say("")
-                self.stopped = "the input ended"
+            text = self._typed(line)
+            if text is None:
                 return None
-            text = line.strip()
             if not text:
                 continue
-            if text in ("quit", "exit"):
-                self.stopped = "quit"
-                return None
             if text == "undo":
                 self._say("no taking back in a race")
                 continue
