@@ -9,7 +9,7 @@ vg.interp.penalty-no-points and vg.interp.penalty-recipient).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import z3
@@ -211,6 +211,24 @@ def _scenarios(n: int) -> list[tuple[tuple[int, ...], int | None]]:
     return out
 
 
+def _penalty_variants(
+    game: Any,
+) -> Iterator[tuple[Any, bool, bool, bool, tuple[Obj, ...], Obj, list[Obj]]]:
+    """The game under each of the four penalty options (nothing/debt x at-round-end/pot-at-once),
+    with what the statements need of it: (game, debt, at once, regrab, a roll its dice can show,
+    the rulebook's answer to that roll, the other objects)."""
+    for debt_option in ("nothing", "debt"):
+        for recipient in ("at-round-end", "pot-at-once"):
+            made = variant(game, readings={NO_POINTS: debt_option, RECIPIENT: recipient})
+            rolls = representative_rolls(frozenset(
+                o.faces for o, _ in made.chance_outcomes(made.initial_state())))
+            faces = rolls[0]
+            answer = Obj(reference_answer([int(f) for f in faces]))
+            yield (made, debt_option == "debt", recipient == "pot-at-once",
+                   reading(made, GRAB_PHASE) == "regrab", faces, answer,
+                   [o for o in Obj if o != answer])
+
+
 def check_penalty_readings(game: Any) -> Result:
     """Plays, for the game's player count and both options of each penalty reading, rounds in which
     some players grab wrongly and then one grabs correctly or nobody does (the rest pass), from a
@@ -227,61 +245,52 @@ def check_penalty_readings(game: Any) -> Result:
     win, fine = int(fact("points-per-correct-grab")), int(fact("points-per-wrong-grab"))
     total = total_points()
     checked = 0
-    for debt_option in ("nothing", "debt"):
-        for recipient in ("at-round-end", "pot-at-once"):
-            made = variant(game, readings={NO_POINTS: debt_option, RECIPIENT: recipient})
-            debt, at_once = debt_option == "debt", recipient == "pot-at-once"
-            regrab = reading(made, GRAB_PHASE) == "regrab"
-            rolls = representative_rolls(frozenset(
-                o.faces for o, _ in made.chance_outcomes(made.initial_state())))
-            faces = rolls[0]
-            answer = Obj(reference_answer([int(f) for f in faces]))
-            others = [o for o in Obj if o != answer]
-            for wrong, correct in _scenarios(n):
-                scores = [2 * (i % 2) for i in range(n)]
-                pot, supply = 2, total - sum(2 * (i % 2) for i in range(n)) - 2
-                state = made.successor(State(tuple(scores), supply, pot, 0), Roll(faces))
-                owed = 0
+    for made, debt, at_once, regrab, faces, answer, others in _penalty_variants(game):
+        for wrong, correct in _scenarios(n):
+            scores = [2 * (i % 2) for i in range(n)]
+            pot, supply = 2, total - sum(2 * (i % 2) for i in range(n)) - 2
+            state = made.successor(State(tuple(scores), supply, pot, 0), Roll(faces))
+            owed = 0
 
-                def fail(
-                    at: State, why: str, who: tuple[str, ...] = (), made: Any = made
-                ) -> Result:
-                    return refuted_at(made, at, why, who)
+            def fail(
+                at: State, why: str, who: tuple[str, ...] = (), made: Any = made
+            ) -> Result:
+                return refuted_at(made, at, why, who)
 
-                for j, p in enumerate(wrong):
-                    pay = fine if debt or scores[p] >= fine else 0
-                    after = made.successor(state, Grab(p, frozenset({others[j]})))
-                    if at_once:
-                        scores[p] -= pay
-                        pot += pay
-                    else:
-                        owed += pay
-                    if list(after.scores) != scores or after.pot != pot or after.supply != supply:
-                        return fail(state, f"after p{p}'s wrong grab the position is "
-                                    f"{state_to_text(after)}: scores {scores}, pot {pot} expected",
-                                    (f"p{p}", "pot"))
-                    state = after
-                if correct is not None:
-                    after = made.successor(state, Grab(correct, frozenset({answer})))
-                    for p in ([] if at_once else wrong):
-                        scores[p] -= fine if debt or scores[p] >= fine else 0
-                    scores[correct] += win + pot + owed
-                    pot, supply = 0, supply - win
+            for j, p in enumerate(wrong):
+                pay = fine if debt or scores[p] >= fine else 0
+                after = made.successor(state, Grab(p, frozenset({others[j]})))
+                if at_once:
+                    scores[p] -= pay
+                    pot += pay
                 else:
-                    still = [p for p in range(n) if regrab or p not in wrong]
-                    for p in still:
-                        after = made.successor(state, Pass(p))
-                        state = after
-                    for p in ([] if at_once else wrong):
-                        scores[p] -= fine if debt or scores[p] >= fine else 0
-                    pot += owed
-                if (list(after.scores) != scores or after.pot != pot or after.supply != supply
-                        or after.dice is not None):
-                    who = "nobody" if correct is None else f"p{correct}"
-                    return fail(state, f"when the round ends with {who} correct the position is "
-                                f"{state_to_text(after)}: scores {scores}, supply {supply}, pot "
-                                f"{pot} expected", ("pot", "supply"))
-                checked += 1
+                    owed += pay
+                if list(after.scores) != scores or after.pot != pot or after.supply != supply:
+                    return fail(state, f"after p{p}'s wrong grab the position is "
+                                f"{state_to_text(after)}: scores {scores}, pot {pot} expected",
+                                (f"p{p}", "pot"))
+                state = after
+            if correct is not None:
+                after = made.successor(state, Grab(correct, frozenset({answer})))
+                for p in ([] if at_once else wrong):
+                    scores[p] -= fine if debt or scores[p] >= fine else 0
+                scores[correct] += win + pot + owed
+                pot, supply = 0, supply - win
+            else:
+                still = [p for p in range(n) if regrab or p not in wrong]
+                for p in still:
+                    after = made.successor(state, Pass(p))
+                    state = after
+                for p in ([] if at_once else wrong):
+                    scores[p] -= fine if debt or scores[p] >= fine else 0
+                pot += owed
+            if (list(after.scores) != scores or after.pot != pot or after.supply != supply
+                    or after.dice is not None):
+                who = "nobody" if correct is None else f"p{correct}"
+                return fail(state, f"when the round ends with {who} correct the position is "
+                            f"{state_to_text(after)}: scores {scores}, supply {supply}, pot "
+                            f"{pot} expected", ("pot", "supply"))
+            checked += 1
     return Result.proved(f"{n} players: {checked} rounds under the four penalty readings")
 
 
@@ -305,79 +314,70 @@ def check_penalty_readings_z3(game: Any) -> Result:
     win, fine = int(fact("points-per-correct-grab")), int(fact("points-per-wrong-grab"))
     total = total_points()
     scenarios = _scenarios(n)
-    for debt_option in ("nothing", "debt"):
-        for recipient in ("at-round-end", "pot-at-once"):
-            made = variant(game, readings={NO_POINTS: debt_option, RECIPIENT: recipient})
-            debt, at_once = debt_option == "debt", recipient == "pot-at-once"
-            regrab = reading(made, GRAB_PHASE) == "regrab"
-            rolls = representative_rolls(frozenset(
-                o.faces for o, _ in made.chance_outcomes(made.initial_state())))
-            faces = rolls[0]
-            answer = Obj(reference_answer([int(f) for f in faces]))
-            others = [o for o in Obj if o != answer]
-            start_scores = [z3.Int(f"score_p{i}") for i in range(n)]
-            supply0, pot0 = z3.Int("supply"), z3.Int("pot")
-            pre = [
-                *([] if debt else [x >= 0 for x in start_scores]),
-                supply0 >= 1, pot0 >= 0, z3.Sum(start_scores) + supply0 + pot0 == total,
-            ]
+    for made, debt, at_once, regrab, faces, answer, others in _penalty_variants(game):
+        start_scores = [z3.Int(f"score_p{i}") for i in range(n)]
+        supply0, pot0 = z3.Int("supply"), z3.Int("pot")
+        pre = [
+            *([] if debt else [x >= 0 for x in start_scores]),
+            supply0 >= 1, pot0 >= 0, z3.Sum(start_scores) + supply0 + pot0 == total,
+        ]
 
-            def pay(score: Any, debt: bool = debt) -> Any:
-                return fine if debt else z3.If(score >= fine, fine, 0)
+        def pay(score: Any, debt: bool = debt) -> Any:
+            return fine if debt else z3.If(score >= fine, fine, 0)
 
-            for wrong, correct in scenarios:
-                scores: list[Any] = list(start_scores)
-                pot: Any = pot0
-                supply: Any = supply0
-                owed: Any = 0
-                state = State(tuple(start_scores), supply0, pot0, 0, faces)  # type: ignore[arg-type]
-                parts = []
-                moves = []
-                for j, p in enumerate(wrong):
-                    action: Any = Grab(p, frozenset({others[j]}))
-                    state = made.successor(state, action)
-                    moves.append(action)
-                    due = pay(scores[p])
-                    if at_once:
-                        scores[p] = scores[p] - due
-                        pot = pot + due
-                    else:
-                        owed = owed + due
-                    parts += [*(a == b for a, b in zip(state.scores, scores)),
-                              state.pot == pot, state.supply == supply]
-                if correct is not None:
-                    state = made.successor(state, Grab(correct, frozenset({answer})))
-                    moves.append(Grab(correct, frozenset({answer})))
-                    for p in ([] if at_once else wrong):
-                        scores[p] = scores[p] - pay(scores[p])
-                    scores[correct] = scores[correct] + win + pot + owed
-                    pot, supply = 0, supply - win
+        for wrong, correct in scenarios:
+            scores: list[Any] = list(start_scores)
+            pot: Any = pot0
+            supply: Any = supply0
+            owed: Any = 0
+            state = State(tuple(start_scores), supply0, pot0, 0, faces)  # type: ignore[arg-type]
+            parts = []
+            moves = []
+            for j, p in enumerate(wrong):
+                action: Any = Grab(p, frozenset({others[j]}))
+                state = made.successor(state, action)
+                moves.append(action)
+                due = pay(scores[p])
+                if at_once:
+                    scores[p] = scores[p] - due
+                    pot = pot + due
                 else:
-                    for p in range(n):
-                        if regrab or p not in wrong:
-                            state = made.successor(state, Pass(p))
-                            moves.append(Pass(p))
-                    for p in ([] if at_once else wrong):
-                        scores[p] = scores[p] - pay(scores[p])
-                    pot = pot + owed
+                    owed = owed + due
                 parts += [*(a == b for a, b in zip(state.scores, scores)),
                           state.pot == pot, state.supply == supply]
-                if state.dice is not None:
-                    return refuted_at(made, State(tuple(0 for _ in range(n)), total, 0, 0),
-                                      "the round did not end")
-                under = f"{debt_option}, {recipient}"
-                shown_moves = " ".join(made.action_to_str(state, m) for m in moves)
+            if correct is not None:
+                state = made.successor(state, Grab(correct, frozenset({answer})))
+                moves.append(Grab(correct, frozenset({answer})))
+                for p in ([] if at_once else wrong):
+                    scores[p] = scores[p] - pay(scores[p])
+                scores[correct] = scores[correct] + win + pot + owed
+                pot, supply = 0, supply - win
+            else:
+                for p in range(n):
+                    if regrab or p not in wrong:
+                        state = made.successor(state, Pass(p))
+                        moves.append(Pass(p))
+                for p in ([] if at_once else wrong):
+                    scores[p] = scores[p] - pay(scores[p])
+                pot = pot + owed
+            parts += [*(a == b for a, b in zip(state.scores, scores)),
+                      state.pot == pot, state.supply == supply]
+            if state.dice is not None:
+                return refuted_at(made, State(tuple(0 for _ in range(n)), total, 0, 0),
+                                  "the round did not end")
+            under = f"{reading(made, NO_POINTS)}, {reading(made, RECIPIENT)}"
+            shown_moves = " ".join(made.action_to_str(state, m) for m in moves)
 
-                def render(model: z3.ModelRef, under: str = under, moves: str = shown_moves,
-                           start: tuple[Any, ...] = (*start_scores, supply0, pot0)) -> str:
-                    values = [model.eval(x, model_completion=True) for x in start]
-                    return (f"{n} players ({under}): from scores {values[:n]}, supply "
-                            f"{values[n]}, pot {values[n + 1]}, after {moves} the points are "
-                            "not the reading's")
+            def render(model: z3.ModelRef, under: str = under, moves: str = shown_moves,
+                       start: tuple[Any, ...] = (*start_scores, supply0, pot0)) -> str:
+                values = [model.eval(x, model_completion=True) for x in start]
+                return (f"{n} players ({under}): from scores {values[:n]}, supply "
+                        f"{values[n]}, pot {values[n + 1]}, after {moves} the points are "
+                        "not the reading's")
 
-                result = z3_prove(z3.And(*parts), assumptions=pre, render=render)
-                if result.status is not Status.PROVED:
-                    return result
+            result = z3_prove(z3.And(*parts), assumptions=pre, render=render)
+            if result.status is not Status.PROVED:
+                return result
     return Result.proved(f"{n} players: z3, every score vector, {len(scenarios)} rounds under "
                          "each of the four penalty readings")
 
