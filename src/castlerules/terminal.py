@@ -383,7 +383,7 @@ class SpookslotView(View):
         out = []
         styles = {"Y": "bold yellow", "G": "bold green", "B": "bold blue", "R": "bold red",
                   "S": "bold dark_orange3"}
-        for line in path_lines(self.game, state):  # type: ignore[arg-type]
+        for line in path_lines(self.game.board, state):  # type: ignore[attr-defined]
             text = self.colour_line(line)
             for letter, style in styles.items():
                 text.highlight_regex(rf"\b[a-z]+\d+:{letter}\*?", style)

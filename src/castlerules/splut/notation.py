@@ -70,15 +70,23 @@ Actions
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from castlerules.core.errors import InvalidActionError, ParseError, quote
 from castlerules.core.jsonio import int_range, parse_int
+from castlerules.core.written import repr_writer
 from castlerules.splut.board import BY_NAME, DIRECTION, NAMES, OFF, SQUARE_SET, Dir
 from castlerules.splut.state import LETTERS, Lev, Pass, Piece, State, Step, Throw
 
-if TYPE_CHECKING:
-    from castlerules.splut.rules import Splut
+
+class Splut(Protocol):
+    """What the action text needs of the game (its rules object provides it; the notation does not
+    import the rules): where a levitated rock goes under the game's readings, and the error for a
+    value that is not an action."""
+
+    def lev_destination(self, state: State, action: Step) -> int: ...
+
+    def not_an_action(self, action: Any) -> InvalidActionError: ...
 
 DIR_NAMES = {d: d.name.lower() for d in Dir}
 BY_DIR_NAME = {v: k for k, v in DIR_NAMES.items()} | {
@@ -132,16 +140,12 @@ def state_to_text(state: State) -> str:
     )
 
 
+@repr_writer(State)
 def position_repr(state: State) -> str:
-    """``castlerules.position('splut', '<text>'[, players=N])``: the call that rebuilds ``state``."""
-    try:
-        text = state_to_text(state)
-        n = len(state.pieces)
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-        return (
-            f"State(pieces={state.pieces!r}, rocks={state.rocks!r}, to_move={state.to_move!r}, "
-            f"turn={state.turn!r}, steps_left={state.steps_left!r}, ...)"
-        )
+    """``castlerules.position('splut', '<text>'[, players=N])``: the call that rebuilds ``state``
+    (``repr(state)``; a malformed state shows its fields, see ``core.written``)."""
+    text = state_to_text(state)
+    n = len(state.pieces)
     players = "" if n == 2 else f", players={n}"
     return f"castlerules.position('splut', {text!r}{players})"
 

@@ -10,15 +10,27 @@ pawns, a legend and the position text. It is about 680 pixels wide, so it reads 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 from xml.sax.saxutils import escape
 
-from castlerules.spookslot.board import Board
+from castlerules.core.written import str_writer
+from castlerules.spookslot.board import Board, default_board
 from castlerules.spookslot.notation import pawn_letter, position_text
 from castlerules.spookslot.state import EXIT, LINE, START, Phase, State
 
-if TYPE_CHECKING:
-    from castlerules.spookslot.rules import Spookslot
+
+class HasBoard(Protocol):
+    """Anything with a ``board`` (a Spookslot game): drawn as its board."""
+
+    @property
+    def board(self) -> Board: ...
+
+
+def board_of(where: Board | HasBoard | None) -> Board:
+    """The board to draw on: ``where`` itself, the board of a game, or the default board."""
+    if where is None:
+        return default_board()
+    return where if isinstance(where, Board) else where.board
 
 LETTER = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "stair": "S"}
 FILL = {"yellow": "#f2d94e", "blue": "#5b8fd9", "green": "#5fb860", "red": "#d9534f",
@@ -59,17 +71,23 @@ def status(state: State) -> str:
     }[state.phase]
 
 
-def render_text(game: Spookslot, state: State) -> str:
+def render_text(board: Board | HasBoard, state: State) -> str:
     """Whose turn it is, the path drawn room by room (``path_lines``) and the position text."""
-    return "\n".join([status(state), *path_lines(game, state),
+    return "\n".join([status(state), *path_lines(board_of(board), state),
                       f"position: {position_text(state)}"])
 
 
-def path_lines(game: Spookslot, state: State) -> list[str]:
+@str_writer(State)
+def board_text(state: State) -> str:
+    """``str(state)``: the text board on the default board (a state does not know its game's
+    board; ``game.render(state)`` draws on the game's)."""
+    return render_text(default_board(), state)
+
+
+def path_lines(board: Board, state: State) -> list[str]:
     """The board as its path, one line per room in walking order from the start to the Exit:
     each square as ``id:colour`` (``*`` a star square) with the pawns on it in brackets; a fork's
     short, dangerous route on its own line; then the pawns escaped and a legend with the traps."""
-    board = game.board
     at = {q: [pawn_name(p, k) for p, k in who] for q, who in _where(state).items()}
     short = _short_routes(board)
 
@@ -353,15 +371,12 @@ def _legend(y: float, players: int) -> tuple[list[str], float]:
 
 
 def render_svg(
-    state: State, game: Spookslot | None = None, highlight: tuple[str, ...] = ()
+    state: State, board: Board | HasBoard | None = None, highlight: tuple[str, ...] = ()
 ) -> str:
-    """An SVG picture of ``state``: the castle room by room with the pawns on it; the squares in
-    ``highlight`` (square ids, ``start`` or ``exit``) are ringed."""
-    if game is None:
-        from castlerules.spookslot.rules import Spookslot
-
-        game = Spookslot(players=len(state.pawns))
-    board = game.board
+    """An SVG picture of ``state`` on ``board`` (a Board, a game's board, or by default the
+    default board): the castle room by room with the pawns on it; the squares in ``highlight``
+    (square ids, ``start`` or ``exit``) are ringed."""
+    board = board_of(board)
     pos, bands = layout(board)
     marked = set(highlight)
     width = PAD * 2 + COLUMNS * CELL + 30

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from xml.sax.saxutils import escape
 
+from castlerules.core.written import str_writer
 from castlerules.vlotte_geesten import kernel, notation
 from castlerules.vlotte_geesten.state import COLOURS, LETTERS, Obj, State
 
@@ -56,11 +57,15 @@ def render_roll(faces: tuple[Obj, ...]) -> str:
     return f"{dice}   situation {situation(faces)} -> grab the {shown}"
 
 
+@str_writer(State)
 def render_text(state: State) -> str:
+    """The text board (``str(state)``): the position text, the scores, the supply and the pot, who
+    holds the dice, and the roll with its situation and answer."""
+    over = state.dice is None and state.supply == 0
     lines = [
         "position: " + notation.state_to_text(state),
         "scores: " + "  ".join(f"p{i}={s}" for i, s in enumerate(state.scores)),
-        f"supply: {state.supply}   pot: {state.pot}   dice with: p{state.roller}",
+        f"supply: {state.supply}   pot: {state.pot}" + ("" if over else f"   dice with: p{state.roller}"),
     ]
     if state.dice is not None:
         lines.append("dice:   " + render_roll(state.dice))
@@ -68,7 +73,7 @@ def render_text(state: State) -> str:
             lines.append("acted:  " + " ".join(f"p{p}" for p in state.acted))
         if state.grabbed:
             lines.append("in hand: " + " ".join(o.name.lower() for o in sorted(state.grabbed)))
-    elif state.supply == 0:
+    elif over:
         lines.append("game over")
     return "\n".join(lines)
 
