@@ -106,24 +106,30 @@ def test_vlotte_geesten_is_a_race_the_human_can_win(terminal: object, tmp_path: 
     t = terminal("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",  # type: ignore[operator]
                  "--bot-delay", "20", "-o", str(record))
     screen = t.read_until(r"p0>")
-    assert "dice: red:" in screen and "grab the right object" in screen
-    assert "The answer was" not in screen and "situation" not in screen.split("dice: red:")[1]
+    assert "die colour:" in screen and "grab the right object" in screen
+    assert "The answer was" not in screen and "situation" not in screen.split("die colour:")[1]
     assert "\x1b[" in t.raw  # coloured on a terminal
-    dice = re.search(r"dice: (.*)", screen)
-    assert dice is not None
+    # the roll as a table: each die's colour, what it shows, and the object of that colour
+    rows = {label: line.split()[-5:] for line in screen.splitlines()
+            for label in ("die colour:", "die shows:", "object of this colour:")
+            if line.startswith(label)}
+    assert rows["die colour:"] == ["red", "white", "grey", "green", "blue"]
+    assert rows["object of this colour:"] == ["chair", "ghost", "mouse", "bottle", "book"]
     from castlerules.vlotte_geesten.rules import answer_of
     from castlerules.vlotte_geesten.state import Obj
 
-    faces = tuple(Obj[w.upper()] for w in re.findall(r"(?:red|white|grey|green|blue):(\w+)",
-                                                      dice.group(1)))
+    faces = tuple(Obj[w.upper()] for w in rows["die shows:"])
+    assert f"p0 rolls: red {faces[0].name.lower()}, white {faces[1].name.lower()}" in screen
     right = answer_of(faces).name.lower()
     mark = t.mark()
     t.type(right)  # no "p0 " and no "grab": the prompt knows the player, a name means a grab
-    t.read_until(r"Points: .*?pot \d+ → \d+\.")
+    t.read_until(r"Points: p0 \+1.*?supply \d+ → \d+\.")
     said = " ".join(t.since(mark).split())
     assert f"p0 grabbed the {right}: right" in said
     assert f"The answer was the {right}" in said
-    assert "p0 +" in said  # the point moved to p0
+    assert "p0 +1" in said  # the point moved to p0
+    points = said.split("Points:")[1].split(".")[0]
+    assert points.startswith(" p0 +1, supply ") and "pot" not in points  # the pot did not change
     assert said.index(f"p0: grab {right}") < said.index("The answer was")
     t.type("quit")
     t.read_until(r"record of \d+ plies written")
@@ -144,12 +150,15 @@ def test_a_slow_human_loses_the_race_to_a_quick_bot(terminal: object) -> None:
 def test_spookslot_explains_the_roll_and_where_each_move_lands(terminal: object) -> None:
     t = terminal("play", "spookslot", "--human", "0", "--seed", "3")  # type: ignore[operator]
     screen = t.read_until(r"p0>")
-    assert "top floor  t1:Y" in screen and "EXIT" in screen and "legend:" in screen
-    assert "traps (squares → back to): stairs s1-s6 → t3" in screen
-    assert "p0 rolls 3." in screen
-    last = screen[screen.rindex("position") if "position" in screen else 0:]
-    assert "to roll" not in screen.split("p0 rolls 3.")[1]
+    assert "top floor  t1:Y" in screen and "EXIT" in screen and "key: Y G B safe" in screen
+    assert "1. p0: rolls 3" in screen
+    last = screen[screen.rindex("1. p0: rolls 3"):]
+    assert "to roll" not in last
     assert "rolled 3: move a pawn 3 squares" in last
+    mark = t.mark()
+    t.type("board")  # the legend and the traps, one command away
+    t.read_until(r"secret passage: .* p0>")
+    assert "traps (squares → back to): stairs s1-s6 → t3" in " ".join(t.since(mark).split())
     mark = t.mark()
     t.type("?")
     t.read_until(r"legal: .*p0 move b → \w+.* p0>")  # the answer, then the prompt again
@@ -157,10 +166,10 @@ def test_spookslot_explains_the_roll_and_where_each_move_lands(terminal: object)
     mark = t.mark()
     t.type("move a")
     t.read_until(r"t3:B\[p0a\].*rolled \d: move a pawn.* p0>")
-    said = t.since(mark)
-    assert "t3:B[p0a]" in said
-    # the seeded bot's turn, told in words: a ghost, the ball down the stairs
-    assert "rolls the ghost" in said and "The ghost ball rolls down the stairs" in said
+    said = " ".join(t.since(mark).split())
+    assert "2. p0: move a (p0a start → t3)" in said  # the player's own move is told too
+    # the seeded bot's turn, told in words on one line: a ghost, the ball down the stairs
+    assert "rolls the ghost" in said and "the ghost ball rolls down the stairs" in said
     t.type("quit")
     t.close()
 
@@ -173,7 +182,8 @@ def test_kasteel_shows_its_skulls_and_fits_80_by_24(terminal: object) -> None:
     assert len(lines) <= 23  # the board, its panel and the prompt in one screen
     assert all(len(line) <= 80 for line in lines)
     assert "skulls: e10 m10 b11 f11" in board and board.count("*") >= 4
-    assert "a skull falls on e10" in board and "legend:" in board
+    assert "skulls fall on e10" in screen and "legend:" in board
+    assert "[Y]  a knight on a wall" in board and ".[R]# C #[R]." in board
     assert "yellow (you) to move" in board
     mark = t.mark()
     t.type("f1-g2")

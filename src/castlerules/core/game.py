@@ -322,6 +322,16 @@ class Game(abc.ABC, Generic[S, A]):
         checks it; the terminal game prints only this)."""
         return f"{self!r}\nposition: {self.state_to_text(state)}"
 
+    def describe_chance(self, state: S, outcome: A) -> str:
+        """A chance outcome in words, as a person at the table tells it ("a skull falls on m10"):
+        ``describe_chance(game, state, outcome)`` of the game package's ``render`` module, else
+        the outcome's notation."""
+        describe = getattr(game_module(self, "render"), "describe_chance", None)
+        if describe is None:
+            return self.action_to_str(state, outcome)
+        said: str = describe(self, state, outcome)
+        return said
+
     def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
         """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
         override this; the default shows the text picture)."""

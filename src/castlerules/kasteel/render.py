@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 from castlerules.core.written import str_writer
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, default_board
 from castlerules.kasteel.notation import origin_of, position_text
-from castlerules.kasteel.state import State
+from castlerules.kasteel.state import PlaceSkull, State
 
 _GROUND = {Kind.GROUND: ".", Kind.WALL: "#", Kind.CANAL: "C", Kind.KEY: "K"}
 
@@ -91,6 +91,12 @@ def render_text(board: Board, state: State, winners: frozenset[int] | None = Non
     )
     lines.append("position: " + position_text(board.width, board.height, state))
     return "\n".join(lines)
+
+
+def describe_chance(game: Any, state: State, outcome: PlaceSkull) -> str:
+    """A skull placed at the start, in words: ``a skull falls on m10``."""
+    board = getattr(game, "board", None) or origin_of(state).board or default_board()
+    return f"a skull falls on {board.name(outcome.square)}"
 
 
 @str_writer(State)

@@ -10,13 +10,13 @@ pawns, a legend and the position text. It is about 680 pixels wide, so it reads 
 from __future__ import annotations
 
 import math
-from typing import Protocol
+from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
 from castlerules.core.written import str_writer
 from castlerules.spookslot.board import Board, default_board
 from castlerules.spookslot.notation import pawn_letter, position_text
-from castlerules.spookslot.state import EXIT, LINE, START, Phase, State
+from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Phase, Roll, State
 
 
 class HasBoard(Protocol):
@@ -55,6 +55,57 @@ def _where(state: State) -> dict[str, list[tuple[int, int]]]:
     return at
 
 
+def moved_pawns(before: State, after: State) -> list[str]:
+    """Each pawn that moved between two states: ``p0a t3 → s4``."""
+    out = []
+    for p, (old, new) in enumerate(zip(before.pawns, after.pawns)):
+        for k, (a, b) in enumerate(zip(old, new)):
+            if a != b:
+                out.append(f"{pawn_name(p, k)} {a} → {b}")
+    return out
+
+
+TRAP_WORDS = {"stairs": "rolls down the stairs", "bookcase": "tips the bookcase",
+              "portrait": "swings the portrait", "axe": "drops the axe"}
+
+
+def describe_chance(game: Any, state: State, outcome: Roll | Ball) -> str:
+    """A roll or the ghost ball in words: what the die showed and what follows from it; where the
+    ball went, which pawns fell back to where, and whether the secret passage opened."""
+    after = game.apply(state, outcome)
+    p = state.turn
+    if isinstance(outcome, Roll):
+        if outcome.face == GHOST:
+            if after.phase is Phase.BALL:
+                return f"p{p} rolls the ghost: a pawn is in danger, so the ghost ball drops"
+            if after.phase is Phase.REROLL:
+                return f"p{p} rolls the ghost: nobody is in danger, so p{p} rolls again"
+            return f"p{p} rolls the ghost again: the turn passes to p{after.turn}"
+        if after.phase is Phase.MOVE:
+            return f"p{p} rolls {outcome.face}"
+        return f"p{p} rolls {outcome.face}, but no pawn can move it: the turn passes to p{after.turn}"
+    board = board_of(game)
+    trap = outcome.trap
+    zone = board.zone.get(trap, ())
+    back = sorted({board.fallback[q] for q in zone if q in board.fallback})
+    moved: list[str] = []
+    passed: list[str] = []
+    for text in moved_pawns(state, after):
+        start, _, end = text.split(" ", 1)[1].partition(" → ")
+        through = start in board.red_stars and end == board.green_star
+        (passed if through else moved).append(text)
+    where = f"{zone[0]}-{zone[-1]}" if len(zone) > 1 else zone[0] if zone else trap
+    line = f"the ghost ball {TRAP_WORDS.get(trap, 'fires the ' + trap + ' trap')} ({where}"
+    line += f" → {', '.join(back)})" if back else ")"
+    line += ": " + ", ".join(moved) if moved else ": nobody stood there"
+    if passed:
+        line += "; through the secret passage: " + ", ".join(passed)
+    if after.phase is Phase.PASSAGE:
+        who = ", ".join(f"{pawn_name(q, k)} on {after.pawns[q][k]}" for q, k in after.pending)
+        line += f"; the secret passage to {board.green_star} opens for {who}"
+    return line
+
+
 def status(state: State) -> str:
     """Whose turn it is and what happens next, in words."""
     if state.phase is Phase.OVER:
@@ -84,10 +135,12 @@ def board_text(state: State) -> str:
     return render_text(default_board(), state)
 
 
-def path_lines(board: Board, state: State) -> list[str]:
-    """The board as its path, one line per room in walking order from the start to the Exit:
+def path_lines(board: Board, state: State, legend: bool = True) -> list[str]:
+    """The board as its path, one line per room in walking order from the start to the Exit (each
+    room left to right, the rooms top to bottom):
     each square as ``id:colour`` (``*`` a star square) with the pawns on it in brackets; a fork's
-    short, dangerous route on its own line; then the pawns escaped and a legend with the traps."""
+    short, dangerous route on its own line; then the pawns escaped and (``legend``) a legend with
+    the traps and the secret passage."""
     at = {q: [pawn_name(p, k) for p, k in who] for q, who in _where(state).items()}
     short = _short_routes(board)
 
@@ -103,8 +156,8 @@ def path_lines(board: Board, state: State) -> list[str]:
         if not runs or runs[-1][0] != room:
             runs.append((room, []))
         runs[-1][1].append(q)
-    lines = ["start (walk this way, top to bottom):    "
-             + " ".join(f"[{n}]" for n in [*at.get(START, ()), *at.get(LINE, ())])]
+    waiting = " ".join(f"[{n}]" for n in [*at.get(START, ()), *at.get(LINE, ())])
+    lines = [f"{'start':>11}  {waiting}".rstrip()]
     for i, (room, ids) in enumerate(runs):
         main = [cell(q) for q in ids if q not in short]
         if i == len(runs) - 1:
@@ -114,7 +167,9 @@ def path_lines(board: Board, state: State) -> list[str]:
         if route:
             lines.append(f"{'short way':>11}  " + " ".join(cell(q) for q in route)
                          + "  (shorter, dangerous)")
-    lines.append(f"{'escaped':>11}  " + " ".join(f"[{n}]" for n in at.get(EXIT, ())))
+    lines.append(f"{'escaped':>11}  {' '.join(f'[{n}]' for n in at.get(EXIT, ()))}".rstrip())
+    if not legend:
+        return lines
     lines.append("legend: Y yellow, G green, B blue: safe squares; * a star square")
     lines.append("        R red, S stairs: danger squares (the ghost ball may send a pawn back)")
     traps = []

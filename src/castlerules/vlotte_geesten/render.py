@@ -9,12 +9,13 @@ legend. ``highlight`` names what to mark: an object (``"mouse"``), a die (``"gre
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from castlerules.core.written import str_writer
 from castlerules.vlotte_geesten import kernel, notation
-from castlerules.vlotte_geesten.state import COLOURS, LETTERS, Obj, State
+from castlerules.vlotte_geesten.state import COLOURS, LETTERS, Obj, Pass, Roll, State
 
 WIDTH = 700
 #: Fill colours of the objects and dice (the rulebook's red, white, grey, green and blue).
@@ -48,6 +49,37 @@ def explain(faces: tuple[Obj, ...]) -> str:
     ghost = faces.index(Obj.GHOST)
     return (f"situation 3: five different objects, the ghost on the {COLOURS[ghost]} die: "
             f"grab the {name(answer)}")
+
+
+def describe_chance(game: Any, state: State, outcome: Roll) -> str:
+    """A roll in words: who rolled and the object on each die, by the die's colour."""
+    faces = ", ".join(f"{c} {notation.obj_name(f)}" for c, f in zip(COLOURS, outcome.faces))
+    return f"p{state.roller} rolls: {faces}"
+
+
+def round_line(game: Any, before: State, after: State, grabs: Sequence[tuple[int, Any]]) -> str:
+    """A settled round in one line: the answer and why, who grabbed what (right or wrong) or
+    passed, in the order they acted, and what changed — the points each player won or lost, the
+    supply, the pot; what did not change is left out. ``before`` is the state with the roll,
+    ``after`` the state once the round is settled, ``grabs`` (player, action) in order."""
+    assert before.dice is not None
+    reason, _, answer = explain(before.dice).rpartition(": grab the ")
+    said = [f"The answer was the {answer} ({reason})."]
+    for p, action in grabs:
+        if isinstance(action, Pass):
+            said.append(f"p{p} passed.")
+            continue
+        objects = "+".join(notation.obj_name(o) for o in sorted(action.objects))
+        right = game.is_correct(before, action)
+        said.append(f"p{p} grabbed the {objects}: {'right' if right else 'wrong'}.")
+    changed = [f"p{p} {b - a:+d}" for p, (a, b) in enumerate(zip(before.scores, after.scores))
+               if a != b]
+    if before.supply != after.supply:
+        changed.append(f"supply {before.supply} → {after.supply}")
+    if before.pot != after.pot:
+        changed.append(f"pot {before.pot} → {after.pot}")
+    said.append(f"Points: {', '.join(changed)}." if changed else "No points moved.")
+    return " ".join(said)
 
 
 def render_roll(faces: tuple[Obj, ...]) -> str:
