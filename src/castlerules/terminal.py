@@ -86,6 +86,29 @@ def legal_moves_text(game: Game[Any, Any], state: Any, player: int | None = None
     return ", ".join(shown) + more
 
 
+def chance_first(game: Game[Any, Any], state: Any, move: str) -> list[str]:
+    """What to say when a player's move is asked about where chance acts first (Kasteel's skulls
+    fall before the first move): that chance acts, what it does, and how to ask about the move in
+    a position where a player moves (the one after the first outcome of each chance event)."""
+    import shlex
+
+    outcomes = game.chance_outcomes(state)
+    said = [f"In this position chance acts, not a player: one of {len(outcomes)} outcomes "
+            f"(such as: {game.describe_chance(state, outcomes[0][0])}) comes first."]
+    later, events = state, list[str]()
+    while game.is_chance(later) and not game.is_terminal(later) and len(events) < 20:
+        outcome = game.chance_outcomes(later)[0][0]
+        events.append(game.describe_chance(later, outcome))
+        later = game.apply(later, outcome)
+    if game.is_chance(later):
+        return said
+    said.append("To ask about a player's move, give a position where a player is to move, such "
+                f"as the one after {'; '.join(events)}:")
+    said.append(f"  castlerules explain {game.name} {shlex.quote(game.state_to_text(later))} "
+                f"{shlex.quote(move)}")
+    return said
+
+
 # -- reading lines ------------------------------------------------------------------------------
 
 
@@ -482,12 +505,16 @@ class Session:
         """The action ``text`` names for ``player``; the player prefix may be left out."""
         game, state = self.game, self.state
         text = self.view.shortcut(text)
-        if not _PREFIX.match(text + " "):
-            try:
-                return game.parse_action(state, f"p{player} {text}")
-            except RulesError:
-                pass
-        return game.parse_action(state, text)
+        if _PREFIX.match(text + " "):
+            return game.parse_action(state, text)
+        try:
+            return game.parse_action(state, f"p{player} {text}")
+        except RulesError as exc:
+            meant = exc  # the player's own move is what was meant: its error is the one to say
+        try:
+            return game.parse_action(state, text)
+        except RulesError:
+            raise meant from None
 
     def _whose(self, player: int, action: Any) -> str:
         """Why a well-formed move of another player is not the human's to make, in the game's

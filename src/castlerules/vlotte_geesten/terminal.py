@@ -78,9 +78,14 @@ class VlotteGeestenView(View):
         return False  # every grab is its own line: the order of the grabs is the race
 
     def shortcut(self, text: str) -> str:
-        """'book' or 'chair+mouse' means a grab."""
+        """'book' or 'chair+mouse' means a grab; so does any other single word but 'pass' (so a
+        misspelt object is answered as an unknown object)."""
         parts = text.lower().replace(" ", "").split("+")
-        return f"grab {text}" if parts and all(p in OBJECT_NAMES for p in parts) else text
+        if parts and all(p in OBJECT_NAMES for p in parts):
+            return f"grab {text}"
+        if text.isalpha() and text.lower() not in ("pass", "grab", "roll"):
+            return f"grab {text}"
+        return text
 
     def settled(self, start: Any, after: Any, grabs: Sequence[Ply]) -> str:
         return round_line(self.game, start, after,
