@@ -348,3 +348,99 @@ def test_a_human_plays_to_the_end_and_is_told_who_won(name: str, words: str) -> 
     assert "The game is over" in text and words in text
     tail = text[text.rindex("The game is over"):]
     assert "to move" not in tail and "to roll" not in tail
+
+
+# -- every event told before the next prompt ---------------------------------------------------
+
+
+def _event_lines(transcript: str) -> list[tuple[int, str]]:
+    """The transcript's lines, a wrapped line joined to its first, each with its offset."""
+    out: list[tuple[int, str]] = []
+    offset = 0
+    for raw in transcript.replace("\r", "").split("\n"):
+        if raw.startswith("    ") and out:
+            out[-1] = (out[-1][0], " ".join((out[-1][1] + " " + raw).split()))
+        else:
+            out.append((offset, raw))
+        offset += len(raw) + 1
+    return out
+
+
+def _told(text: str) -> str:
+    """What an event line says of a ply of the record (the move without its player; a chance
+    outcome in words)."""
+    words = text.split()
+    if words[0] == "roll":
+        return "rolls the ghost" if words[1] == "ghost" else f"rolls {words[1]}"
+    if words[0] == "ball":
+        return words[1]  # the trap: "rolls down the stairs", "tips the bookcase", ...
+    return " ".join(words[1:]) if re.fullmatch(r"p\d+", words[0]) else text
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "turns"),
+                         [("spookslot", 4, 11, 3), ("splut", 4, 5, 4)])
+def test_every_ply_is_told_before_the_next_prompt(terminal: object, tmp_path: Path, name: str,
+                                                  players: int, seed: int, turns: int) -> None:
+    """The human plays the first legal move each time; afterwards, the record's plies are each
+    on a numbered event line (``12.`` or ``12-14.``, saying the move or the chance in words), and
+    every ply before a move the human typed was told before that prompt."""
+    record = tmp_path / "game.json"
+    t = terminal("play", name, "--human", "0", "--players", str(players), "--seed", str(seed),  # type: ignore[operator]
+                 "-o", str(record))
+    typed: list[int] = []  # where in the transcript each move was typed
+    for _ in range(turns):
+        t.read_until(r"p0>$")
+        t.type("?")
+        legal = re.search(r"legal: (p0 [^,→]+?)(?: →|,|$)", " ".join(t.read_until(r"legal: .* p0>$").split()))
+        assert legal is not None
+        typed.append(t.mark())
+        t.type(legal.group(1).strip())
+    t.read_until(r"p0>$")
+    t.type("quit")
+    t.read_until(r"record of \d+ plies written")
+    assert t.close() == 0
+    texts = json.loads(record.read_text())["actions"]
+    transcript = ANSI.sub("", t.raw)
+    told: dict[int, tuple[int, str]] = {}
+    for offset, line in _event_lines(transcript):
+        found = re.match(r"(\d+)(?:-(\d+))?\. (.*)", line)
+        if found:
+            first, last = int(found.group(1)), int(found.group(2) or found.group(1))
+            for ply in range(first, last + 1):
+                told.setdefault(ply, (offset, found.group(3)))
+    mine = [i for i, text in enumerate(texts, start=1) if text.startswith("p0 ")]
+    assert len(mine) == turns
+    for ply, text in enumerate(texts, start=1):
+        assert ply in told, f"ply {ply} ({text}) was never told"
+        assert _told(text) in told[ply][1], (ply, text, told[ply][1])
+    for at, own in zip(typed, mine):
+        for ply in range(1, own):
+            assert told[ply][0] < at, f"ply {ply} was told only after the move typed at ply {own}"
+
+
+def test_a_bot_line_does_not_split_what_the_player_is_typing(terminal: object, tmp_path: Path) -> None:
+    """In a race the player types half a word; a bot answers meanwhile: its line is printed on a
+    line of its own and the prompt comes back with the half word, which the player finishes."""
+    record = tmp_path / "vg.json"
+    t = terminal("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",  # type: ignore[operator]
+                 "--bot-delay", "0.6", "-o", str(record))
+    screen = t.read_until(r"p0>$")
+    from castlerules.vlotte_geesten.rules import answer_of
+    from castlerules.vlotte_geesten.state import Obj
+
+    shows = next(line for line in screen.splitlines() if line.startswith("die shows:"))
+    right = answer_of(tuple(Obj[w.upper()] for w in shows.split()[2:])).name.lower()
+    half = right[:2]
+    os.write(t.master, half.encode())
+    screen = t.read_until(rf"2\. p1: .* p0> {half}$")
+    lines = [line for line in screen.replace("\r", "\n").split("\n") if line]
+    bot = next(line for line in lines if line.startswith("2. p1: "))
+    assert re.fullmatch(r"2\. p1: (grab [a-z+]+|pass)", bot)  # nothing glued to it
+    assert lines[-1] == f"p0> {half}"  # the prompt again, with the half word
+    assert f"{half}\r\x1b[K" in t.raw  # the prompt line was cleared before the bot's line
+    os.write(t.master, f"x\x7f{right[2:]}\n".encode())  # a slip, a backspace, the rest
+    t.read_until(rf"\d+\. p0: grab {right}")
+    t.type("quit")
+    t.read_until(r"record of \d+ plies written")
+    t.close()
+    assert f"p0 grab {right}" in json.loads(record.read_text())["actions"]

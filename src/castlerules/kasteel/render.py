@@ -146,7 +146,7 @@ def _knight(cx: float, cy: float, size: float, player: int) -> str:
         f'<circle class="knight" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.36:.1f}" '
         f'fill="{_KNIGHT[player]}" stroke="black" stroke-width="1.4"/>'
         f'<text x="{cx:.1f}" y="{cy + size * 0.15:.1f}" text-anchor="middle" '
-        f'font-size="{size * 0.42:.0f}" font-weight="bold" fill="black">{"YR"[player]}</text>'
+        f'font-size="{max(12.0, size * 0.42):.0f}" font-weight="bold" fill="black">{"YR"[player]}</text>'
     )
 
 
@@ -198,7 +198,7 @@ def render_svg(
             continue
     m = cell  # margin for the coordinates
     board_w, board_h = b.width * cell + 2 * m, b.height * cell + 2 * m
-    legend_w = cell * 9
+    legend_w = cell * 7.2  # the picture stays within a page column (736 px) at cell 26
     w, h = board_w + legend_w, board_h + cell * 2.4
     text = position_text(b.width, b.height, state)
     turn = turn_words(b, state, winners)

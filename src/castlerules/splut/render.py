@@ -156,7 +156,7 @@ def _legend(seats: tuple[Seat, ...], top: float) -> list[str]:
     out.append(f'<text x="{x + 24}" y="{y + 1}" font-size="13">rock being levitated</text>')
     y += 24
     out.append(f'<circle cx="{x + 8}" cy="{y - 4}" r="10" fill="{ROCK_FILL}" stroke="{ROCK_EDGE}"/>'
-               f'<text x="{x + 8}" y="{y}" font-size="11" text-anchor="middle" fill="#fff">×</text>')
+               f'<text x="{x + 8}" y="{y + 1}" font-size="12" text-anchor="middle" fill="#fff">×</text>')
     out.append(f'<text x="{x + 24}" y="{y + 1}" font-size="13">moved by the previous player</text>')
     y += 24
     out.append(f'<rect x="{x}" y="{y - 13}" width="17" height="17" fill="none" '

@@ -10,7 +10,7 @@ from castlerules.core.view import View
 from castlerules.splut.render import SEAT_NAMES, board_lines, status_lines
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
-LEGEND = "key: S sorcerer, T troll, D dwarf, + player; @@ rock; [T0] holds a rock; .. empty"
+LEGEND = "key: S sorcerer, T troll, D dwarf + player; @@ rock; [T0] holds a rock; .. empty"
 
 
 class SplutView(View):

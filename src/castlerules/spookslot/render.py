@@ -486,7 +486,7 @@ def render_svg(
     height = int(bottom + 30)
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="9">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
         '<defs><marker id="step" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
         'markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#888"/></marker>'
         '<marker id="passage" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '

@@ -91,11 +91,10 @@ def render_roll(faces: tuple[Obj, ...]) -> str:
 
 @str_writer(State)
 def render_text(state: State) -> str:
-    """The text board (``str(state)``): the position text, the scores, the supply and the pot, who
-    holds the dice, and the roll with its situation and answer."""
+    """The text board (``str(state)``): the scores, the supply and the pot, who holds the dice,
+    the roll with its situation and answer, and the position text."""
     over = state.dice is None and state.supply == 0
     lines = [
-        "position: " + notation.state_to_text(state),
         "scores: " + "  ".join(f"p{i}={s}" for i, s in enumerate(state.scores)),
         f"supply: {state.supply}   pot: {state.pot}" + ("" if over else f"   dice with: p{state.roller}"),
     ]
@@ -107,6 +106,7 @@ def render_text(state: State) -> str:
             lines.append("in hand: " + " ".join(o.name.lower() for o in sorted(state.grabbed)))
     elif over:
         lines.append("game over")
+    lines.append("position: " + notation.state_to_text(state))
     return "\n".join(lines)
 
 
