@@ -167,9 +167,15 @@ def test_spookslot_explains_the_roll_and_where_each_move_lands(terminal: object)
     t.type("move a")
     t.read_until(r"t3:B\[p0a\].*rolled \d: move a pawn.* p0>")
     said = " ".join(t.since(mark).split())
-    assert "2. p0: move a (p0a start → t3)" in said  # the player's own move is told too
+    assert "2. p0: move a: start → t3" in said  # the player's own move is told too
     # the seeded bot's turn, told in words on one line: a ghost, the ball down the stairs
-    assert "rolls the ghost" in said and "the ghost ball rolls down the stairs" in said
+    turn = next(line for line in said.split(" p1: ")[1:] if "rolls the ghost" in line)
+    assert "ghost ball: stairs" in turn
+    mark = t.mark()
+    t.type("history")  # the whole game: the notation, chance also in whole sentences
+    t.read_until(r"ball stairs — the ghost ball rolls down the stairs \(s1-s6 → t3\).* p0>")
+    told = " ".join(t.since(mark).split())
+    assert "1. roll 3 — p0 rolls 3" in told and "2. p0 move a (p0)" in told
     t.type("quit")
     t.close()
 

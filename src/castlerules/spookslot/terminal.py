@@ -1,6 +1,6 @@
 """Spookslot in the terminal: the path room by room with the pawns on it and a one-line key (the
-legend, the traps and the secret passage one ``board`` away), one line per turn: the roll and the
-move it made."""
+legend, the traps and the secret passage one ``board`` away), one line per turn in a few words:
+the roll, the move, the ghost ball and where it sent whom."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from typing import Any
 
 from rich.text import Text
 
-from castlerules.core.view import Ply, View, without_prefix
+from castlerules.core.view import Ply, View
+from castlerules.spookslot.notation import pawn_letter
 from castlerules.spookslot.render import moved_pawns, path_lines
-from castlerules.spookslot.state import Move, Phase, Roll
+from castlerules.spookslot.state import GHOST, Ball, Move, Phase, Roll
 
 #: The style of each square colour's letter on the path.
 SQUARE_STYLES = {"Y": "bold yellow", "G": "bold green", "B": "bold blue", "R": "bold red",
@@ -60,11 +61,30 @@ class SpookslotView(View):
         return f"p{state.turn}{you} to roll"
 
     def describe(self, ply: Ply) -> str:
-        """A move with where the pawn went: ``move a (p0a t3 → s4)``."""
-        if ply.mover is None:
-            return super().describe(ply)
-        moved = moved_pawns(ply.before, ply.after)
+        """A ply in a few words for the turn's line (``history`` and the page tell chance in whole
+        sentences: ``game.describe_chance``): ``rolls 4``, ``move a: t3 → s4``, ``ghost ball:
+        stairs, p1a s2 → t3``."""
+        before, after, action = ply.before, ply.after, ply.action
+        if isinstance(action, Roll):
+            if action.face != GHOST:
+                moving = after.phase is Phase.MOVE
+                return f"rolls {action.face}" + ("" if moving else " (no pawn can move it)")
+            if after.phase is Phase.BALL:
+                return "rolls the ghost"
+            if after.phase is Phase.REROLL:
+                return "rolls the ghost (nobody in danger: again)"
+            return "rolls the ghost again (the turn passes)"
+        moved = moved_pawns(before, after)
+        if isinstance(action, Ball):
+            said = f"ghost ball: {action.trap}, " + (", ".join(moved) if moved else "nobody there")
+            if after.phase is Phase.PASSAGE:
+                said += "; the secret passage opens for " + ", ".join(
+                    f"p{p}{pawn_letter(k)}" for p, k in after.pending)
+            return said
         text = super().describe(ply)
+        mine = [m.split(" ", 1)[1] for m in moved if m.startswith(f"p{ply.mover}")]
+        if isinstance(action, Move) and len(mine) == 1:
+            return f"{text}: {mine[0]}"
         return f"{text} ({', '.join(moved)})" if moved else text
 
     def joins(self, previous: Ply, ply: Ply) -> bool:
@@ -80,9 +100,7 @@ class SpookslotView(View):
         parts = []
         for ply in group:
             said = self.describe(ply)
-            if ply.mover is None or ply.mover == turn:
-                said = without_prefix(said, turn)
-            else:
+            if ply.mover is not None and ply.mover != turn:
                 said = f"p{ply.mover} {said}"
             parts.append(said)
         line = Text(f"{first}. " if first == last else f"{first}-{last}. ")
