@@ -6,11 +6,13 @@ from typing import Any
 
 from rich.text import Text
 
-from castlerules.core.view import View
+from castlerules.core.view import Ply, View
+from castlerules.splut.board import NAMES, OFF
 from castlerules.splut.render import SEAT_NAMES, board_lines, status_lines
+from castlerules.splut.state import Throw
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
-LEGEND = "key: S sorcerer, T troll, D dwarf + player; @@ rock; [T0] holds a rock; .. empty"
+LEGEND = "key: S sorcerer, T troll, D dwarf + player; @@ rock; [T0] troll holding a rock"
 
 
 class SplutView(View):
@@ -36,7 +38,9 @@ class SplutView(View):
 
     def board(self, state: Any) -> list[Text]:
         out = [self.colour_line(line) for line in board_lines(state)]
-        teams = "teams: " + ", ".join(self.who(p) for p in range(self.game.num_players))
+        teams = "teams: " + ", ".join(
+            self.who(p)[:-1] + (", out)" if trio[0] == OFF else ")")
+            for p, trio in enumerate(state.pieces))
         return [*out, self.colour_line(teams), Text(LEGEND, style="dim")]
 
     def status(self, state: Any, humans: frozenset[int]) -> str:
@@ -52,6 +56,21 @@ class SplutView(View):
         for p in range(self.game.num_players):
             text.highlight_regex(rf"\b[STD]{p}\b|\bp{p}\b", self.style(p))
         text.highlight_regex(r"@@|\[|\]", "bold bright_black")
+        return text
+
+    def describe(self, ply: Ply) -> str:
+        """A step as its text; a throw with where the rock landed; and any team whose sorcerer
+        the ply removed (that team is out)."""
+        text = super().describe(ply)
+        before, after = ply.before, ply.after
+        if isinstance(ply.action, Throw):
+            landed = sorted(set(after.rocks) - set(before.rocks))
+            if landed:
+                text += f" (the rock lands on {NAMES[landed[0]]})"
+        out = [p for p, (a, b) in enumerate(zip(before.pieces, after.pieces))
+               if a[0] != OFF and b[0] == OFF]
+        for p in out:
+            text += f": {self.side(p)}'s sorcerer is hit, {self.side(p)} is out"
         return text
 
     def result(self, state: Any) -> str:
