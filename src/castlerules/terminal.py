@@ -156,10 +156,12 @@ class LineReader:
 
     @contextlib.contextmanager
     def keys(self) -> Iterator[None]:
-        """On a terminal, read key by key and echo here for the time of the block (the terminal's
-        settings are restored however the block ends); elsewhere nothing changes."""
-        if termios is None or self.fd is None or self.echo is None or not os.isatty(self.fd):
-            yield
+        """When both the input and the echo are a terminal, read key by key and echo here for the
+        time of the block (the terminal's settings are restored however the block ends);
+        elsewhere nothing changes."""
+        shown = self.echo is not None and getattr(self.echo, "isatty", lambda: False)()
+        if termios is None or self.fd is None or not shown or not os.isatty(self.fd):
+            yield  # the terminal echoes and edits the line itself (or there is no terminal)
             return
         saved = termios.tcgetattr(self.fd)
         mode = termios.tcgetattr(self.fd)

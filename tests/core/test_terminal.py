@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from castlerules.terminal import MAX_LINE, LineReader, TooLong
+from castlerules.terminal import MAX_LINE, TIMEOUT, LineReader, TooLong
 from tests.cli_runner import run
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -450,3 +450,36 @@ def test_a_bot_line_does_not_split_what_the_player_is_typing(terminal: object, t
     t.read_until(r"record of \d+ plies written")
     t.close()
     assert f"p0 grab {right}" in json.loads(record.read_text())["actions"]
+
+
+def test_line_reader_edits_the_line_key_by_key_on_a_terminal() -> None:
+    """Inside ``keys()`` the reader edits the line itself: backspace, Ctrl-W (a word), Ctrl-U
+    (the line), arrow keys ignored, Enter as CR or LF, Ctrl-D on an empty line ends the input; the
+    terminal's settings come back afterwards."""
+    import termios
+
+    master, slave = pty.openpty()
+    stream = os.fdopen(slave, "r")
+    echo = os.fdopen(os.dup(slave), "w")
+    try:
+        before = termios.tcgetattr(slave)
+        reader = LineReader(stream, echo)
+        with reader.keys():
+            assert reader.editing
+            assert not termios.tcgetattr(slave)[3] & termios.ECHO
+            os.write(master, b"ab\x1b[Dc\x7f\x17xyz zz\x17q\r")
+            assert reader.readline(timeout=5) == "xyz q"
+            os.write(master, b"gone\x15kept\n")
+            assert reader.readline(timeout=5) == "kept"
+            os.write(master, b"hal")
+            assert reader.readline(timeout=0.2) is TIMEOUT and reader.partial == "hal"
+            os.write(master, b"f\n\x04")
+            assert reader.readline(timeout=5) == "half"
+            assert reader.readline(timeout=5) is None
+        assert termios.tcgetattr(slave) == before
+        shown = os.read(master, 65536).decode()
+        assert "xyz zz" in shown and "\b \b" in shown  # echoed, and rubbed out
+    finally:
+        stream.close()
+        echo.close()
+        os.close(master)
