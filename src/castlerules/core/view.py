@@ -36,7 +36,7 @@ class Ply:
 
 
 def without_prefix(text: str, player: int | None) -> str:
-    """A move's text without its ``pN `` prefix (the line names the player already)."""
+    """A move's text without its player prefix (``p1``): the line names the player already."""
     prefix = f"p{player} "
     return text[len(prefix):] if player is not None and text.startswith(prefix) else text
 

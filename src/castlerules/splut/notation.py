@@ -79,7 +79,7 @@ from castlerules.splut.board import BY_NAME, DIRECTION, NAMES, OFF, SQUARE_SET, 
 from castlerules.splut.state import LETTERS, Lev, Pass, Piece, State, Step, Throw
 
 
-class Splut(Protocol):
+class SplutRules(Protocol):
     """What the action text needs of the game (its rules object provides it; the notation does not
     import the rules): where a levitated rock goes under the game's readings, and the error for a
     value that is not an action."""
@@ -273,7 +273,7 @@ def _letter(state: State, player: int, sq: int) -> str:
     return ""
 
 
-def action_to_str(game: Splut, state: State, action: Any) -> str:
+def action_to_str(game: SplutRules, state: State, action: Any) -> str:
     """The text of ``action`` in ``state``; InvalidActionError for an action no text can name."""
     cls = action.__class__
     if cls is Step:
@@ -326,7 +326,7 @@ SYNTAX = (
 )
 
 
-def parse_action(game: Splut, state: State, text: str) -> Any:
+def parse_action(game: SplutRules, state: State, text: str) -> Any:
     """The action ``text`` names in ``state`` (see the module docstring); ParseError if none."""
     if not isinstance(text, str):
         raise ParseError(f"expected action text, got {type(text).__name__}")
@@ -350,7 +350,7 @@ def parse_action(game: Splut, state: State, text: str) -> Any:
     raise _fail(text, SYNTAX)
 
 
-def _step(game: Splut, state: State, text: str, player: int, words: list[str]) -> Step:
+def _step(game: SplutRules, state: State, text: str, player: int, words: list[str]) -> Step:
     move = words[0]
     letter = ""
     if move[:1].upper() in LETTER_PIECE and move[1:2].isalpha():
