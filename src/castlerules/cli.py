@@ -449,6 +449,18 @@ def cmd_explain(args: argparse.Namespace) -> int:
         out.print(f"(give a move to check it: castlerules explain {game.name} POSITION MOVE)",
                   markup=False, style="dim")
         return 0
+    if game.is_chance(state) and not game.is_terminal(state):
+        outcomes = dict(game.chance_outcomes(state))
+        try:
+            asked = game.parse_action(state, args.move)
+        except RulesError:
+            asked = None
+        if asked not in outcomes:  # a player's move where chance acts first
+            from castlerules.terminal import chance_first
+
+            for line in chance_first(game, state, args.move):
+                out.print(line, markup=False, soft_wrap=True)
+            return 1
     action = game.parse_action(state, args.move)
     found = game.violation(state, action)
     if found is None:

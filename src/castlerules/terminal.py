@@ -1,66 +1,81 @@
-"""Playing in the terminal: each game drawn so a newcomer can follow it, moves typed as notation.
+"""Playing in the terminal: the session loop; each game's view lives in its own package.
 
 ``Session`` drives one game. Human players type moves in the game's notation; the player prefix
 (``p0``) may be left out at the ``pN>`` prompt. ``?`` lists the legal moves (in Spookslot with where
-each lands), ``undo`` takes back the last own move, ``position`` prints the position text, ``quit``
-stops. An illegal move is answered with the English reason and the Dutch clause it breaks, and
-asked again. Bots choose for the other players and chance is drawn from the seeded generator.
+each lands), ``undo`` takes back the last own move (and says which), ``history`` tells the whole
+game so far (the notation, chance also in words), ``board`` draws the board with every legend,
+``position`` prints the position text, ``quit`` stops. An illegal move is answered with the English
+reason and the Dutch clause it breaks, and asked again. Bots choose for the other players and
+chance is drawn from the seeded generator.
 
-What each game shows is a ``View``: the board with a legend, one plain English line per chance
-event (the Vlotte Geesten round, the Spookslot ghost ball and secret passage, the Kasteel skulls),
-and the result in the game's own words. Where several players may act at once (a Vlotte Geesten
-grab round) and a human is one of them, the round is a race: the human sees the roll and types a
-grab, each bot answers after a reaction time (``bot_delay`` seconds, varied a little), the answer
-is shown only once the round is settled, and one line then says who grabbed what and how the
+What a game shows is its ``View`` (``core.view``), found in the game package's ``terminal``
+module: the board with a legend, sized so the board, the events and the prompt fit an 80 x 24
+screen at the game's largest player count; each event told in plain words (chance as the game's
+``describe_chance`` says it), one line per turn; the result in the game's own words.
+
+Every event is told, as it happens, in order: nothing is cut. The board comes after the events,
+just above the prompt; when the events since the player's last input are more than the screen
+holds beside the board, a line before the board says how many there were and that ``history``
+tells them all.
+
+Where several players may act at once (a Vlotte Geesten grab round) and a human is one of them,
+the round is a race: the human sees the roll and types a grab, each bot answers after a reaction
+time (``bot_delay`` seconds, varied a little), and one line then says who grabbed what and how the
 points moved. Without a human, or when the input is not a terminal, the race is drawn uniformly
 (the human's typed line, when there is one, comes first).
 
-Input is read a line at a time from any text stream, at most ``MAX_LINE`` characters a line (a
-longer line is refused with a short message and never held in memory), so a game can be scripted
-by piping moves in. Colours (rich) appear only when the output is a terminal.
+On a terminal the session reads the keys itself (the terminal's echo off, restored on the way
+out) and echoes what is typed, so a line a bot says while the player is typing never splits the
+typed text: the prompt line is cleared, the bot's line printed, and the prompt drawn again with
+what was typed so far. Input is read a line at a time from any text stream, at most ``MAX_LINE``
+characters a line (a longer line is refused with a short message and never held in memory), so a
+game can be scripted by piping moves in. Colours (rich) appear only when the output is a terminal.
 """
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import os
 import random
 import re
 import select
 import time
-from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, TextIO
 
 from rich.console import Console
 from rich.text import Text
 
 from castlerules.bots import MCTSBot, RandomBot, own_actions
 from castlerules.core.chance import sample
-from castlerules.core.errors import IllegalActionError, RulesError
-from castlerules.core.game import Game
+from castlerules.core.errors import RulesError
+from castlerules.core.game import Game, game_module
 from castlerules.core.record import Record
+from castlerules.core.view import Ply, View
+
+try:  # POSIX terminals: the keys are read one by one
+    import termios
+except ImportError:  # pragma: no cover - a platform without termios reads whole lines
+    termios = None  # type: ignore[assignment]
 
 #: The longest input line a human may type (characters); longer lines are refused.
 MAX_LINE = 4096
 #: The default reaction time of a bot in a race (seconds): about a quick human's.
 BOT_DELAY = 2.5
 HELP = (
-    "Type a move in the game's notation (the 'pN ' prefix may be left out), '?' for the legal "
-    "moves, 'undo' to take back your last move, 'position' for the position text, 'quit' to stop."
+    "Type a move in the game's notation (the 'pN ' prefix may be left out). Commands: '?' the "
+    "legal moves, 'undo' takes back your last move, 'history' the whole game so far, 'board' the "
+    "board with every legend, 'position' the position text, 'quit' stops."
 )
-PLAYER_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red",
-                 "bold white", "bold bright_cyan")
 _PREFIX = re.compile(r"\s*[pP]\d+\s")
 
 
-def winners_text(game: Game[Any, Any], state: Any) -> str:
-    """"p1 wins", "p0 and p2 share the win", or "nobody wins"."""
-    won = sorted(game.winners(state))
-    if not won:
-        return "nobody wins"
-    names = [f"p{p}" for p in won]
-    if len(names) == 1:
-        return f"{names[0]} wins"
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+def view_of(game: Game[Any, Any]) -> View:
+    """The terminal view of ``game``: ``VIEW`` of the game package's ``terminal`` module."""
+    module = game_module(game, "terminal")
+    cls: type[View] = getattr(module, "VIEW", View) if module is not None else View
+    return cls(game)
 
 
 def legal_moves_text(game: Game[Any, Any], state: Any, player: int | None = None) -> str:
@@ -71,9 +86,27 @@ def legal_moves_text(game: Game[Any, Any], state: Any, player: int | None = None
     return ", ".join(shown) + more
 
 
-def illegal_text(error: IllegalActionError) -> str:
-    v = error.violation
-    return f"{v.reason}\n  [{v.clause}] “{v.text_nl}”"
+def chance_first(game: Game[Any, Any], state: Any, move: str) -> list[str]:
+    """What to say when a player's move is asked about where chance acts first (Kasteel's skulls
+    fall before the first move): that chance acts, what it does, and how to ask about the move in
+    a position where a player moves (the one after the first outcome of each chance event)."""
+    import shlex
+
+    outcomes = game.chance_outcomes(state)
+    said = [f"In this position chance acts, not a player: one of {len(outcomes)} outcomes "
+            f"(such as: {game.describe_chance(state, outcomes[0][0])}) comes first."]
+    later, events = state, list[str]()
+    while game.is_chance(later) and not game.is_terminal(later) and len(events) < 20:
+        outcome = game.chance_outcomes(later)[0][0]
+        events.append(game.describe_chance(later, outcome))
+        later = game.apply(later, outcome)
+    if game.is_chance(later):
+        return said
+    said.append("To ask about a player's move, give a position where a player is to move, such "
+                f"as the one after {'; '.join(events)}:")
+    said.append(f"  castlerules explain {game.name} {shlex.quote(game.state_to_text(later))} "
+                f"{shlex.quote(move)}")
+    return said
 
 
 # -- reading lines ------------------------------------------------------------------------------
@@ -94,10 +127,16 @@ class LineReader:
     A stream with a file descriptor is read from the descriptor in chunks (so ``select`` can wait
     for it); any other stream with ``readline(size)``. Either way at most about ``MAX_LINE``
     characters of a line are held: the rest of a longer line is read and dropped.
+
+    Inside ``keys()`` on a terminal the line is edited here, key by key (the terminal's own echo
+    and line editing are off): what is typed is echoed to ``echo``, backspace, Ctrl-U and Ctrl-W
+    edit it, Ctrl-D on an empty line ends the input, other control keys and escape sequences (the
+    arrow keys) are ignored; ``partial`` is what has been typed of the line so far.
     """
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, echo: IO[str] | None = None) -> None:
         self.stream = stream
+        self.echo = echo
         self.fd: int | None
         try:
             self.fd = stream.fileno()
@@ -107,6 +146,34 @@ class LineReader:
         self._buf = b""
         self._dropping = False
         self._eof = False
+        #: Whether the keys are read one by one (inside ``keys()`` on a terminal).
+        self.editing = False
+        #: What has been typed of the current line (while editing).
+        self.partial = ""
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._escape = 0
+        self._after_cr = False
+
+    @contextlib.contextmanager
+    def keys(self) -> Iterator[None]:
+        """When both the input and the echo are a terminal, read key by key and echo here for the
+        time of the block (the terminal's settings are restored however the block ends);
+        elsewhere nothing changes."""
+        shown = self.echo is not None and getattr(self.echo, "isatty", lambda: False)()
+        if termios is None or self.fd is None or not shown or not os.isatty(self.fd):
+            yield  # the terminal echoes and edits the line itself (or there is no terminal)
+            return
+        saved = termios.tcgetattr(self.fd)
+        mode = termios.tcgetattr(self.fd)
+        mode[3] &= ~(termios.ECHO | termios.ICANON)
+        mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
+        termios.tcsetattr(self.fd, termios.TCSANOW, mode)
+        self.editing = True
+        try:
+            yield
+        finally:
+            self.editing = False
+            termios.tcsetattr(self.fd, termios.TCSANOW, saved)
 
     def readline(self, timeout: float | None = None) -> str | TooLong | object | None:
         """The next line without its line break; None at the end of the input; ``TOO_LONG``;
@@ -116,20 +183,28 @@ class LineReader:
         deadline = None if timeout is None else time.monotonic() + timeout
         limit = 4 * MAX_LINE  # bytes: UTF-8 takes at most four a character
         while True:
-            cut = self._buf.find(b"\n")
-            if cut >= 0:
-                line, self._buf = self._buf[:cut], self._buf[cut + 1 :]
-                if self._dropping:
-                    self._dropping = False
-                    return TOO_LONG
-                text = line.decode("utf-8", errors="replace").rstrip("\r")
-                return TOO_LONG if len(text) > MAX_LINE else text
-            if len(self._buf) > limit:
-                self._buf, self._dropping = b"", True
+            if self.editing:
+                done = self._keys()
+                if done is not None:
+                    return done
+            else:
+                cut = self._buf.find(b"\n")
+                if cut >= 0:
+                    line, self._buf = self._buf[:cut], self._buf[cut + 1 :]
+                    if self._dropping:
+                        self._dropping = False
+                        return TOO_LONG
+                    text = line.decode("utf-8", errors="replace").rstrip("\r")
+                    return TOO_LONG if len(text) > MAX_LINE else text
+                if len(self._buf) > limit:
+                    self._buf, self._dropping = b"", True
             if self._eof:
                 if self._dropping:
                     self._dropping = False
                     return TOO_LONG
+                if self.editing:
+                    line_text, self.partial = self.partial, ""
+                    return line_text or None
                 if not self._buf:
                     return None
                 self._buf += b"\n"
@@ -143,10 +218,67 @@ class LineReader:
                 self._eof = True
             self._buf += chunk
 
+    def _show(self, text: str) -> None:
+        assert self.echo is not None
+        self.echo.write(text)
+        self.echo.flush()
+
+    def _keys(self) -> str | TooLong | None:
+        """Edit the line with the keys read so far: the line once Enter came, else None (the
+        end of the input is ``_eof`` with an empty line)."""
+        while self._buf:
+            byte, self._buf = self._buf[0], self._buf[1:]
+            after_cr, self._after_cr = self._after_cr, False
+            if self._escape:  # an escape sequence (an arrow key): skipped
+                if self._escape == 1:
+                    self._escape = 2 if byte == 0x5B else 3 if byte == 0x4F else 0
+                elif self._escape == 3 or 0x40 <= byte <= 0x7E:
+                    self._escape = 0
+                continue
+            if byte in (10, 13):
+                if byte == 10 and after_cr:
+                    continue
+                self._after_cr = byte == 13
+                line, self.partial = self.partial, ""
+                self._show("\n")
+                if self._dropping:
+                    self._dropping = False
+                    return TOO_LONG
+                return line
+            if byte in (8, 127):
+                if self.partial:
+                    self.partial = self.partial[:-1]
+                    self._show("\b \b")
+            elif byte in (21, 23):  # Ctrl-U: the whole line; Ctrl-W: the last word
+                keep = "" if byte == 21 else self.partial.rstrip().rpartition(" ")[0]
+                keep += " " if keep else ""
+                gone = len(self.partial) - len(keep)
+                self.partial = keep
+                self._show("\b \b" * gone)
+            elif byte == 4:  # Ctrl-D: the end of the input on an empty line
+                if not self.partial:
+                    self._eof = True
+                    return None
+            elif byte == 27:
+                self._escape = 1
+            elif byte >= 32:
+                text = self._decoder.decode(bytes([byte]))
+                if not text:
+                    continue
+                if len(self.partial) + len(text) > MAX_LINE:
+                    self._dropping = True
+                    continue
+                self.partial += text
+                self._show(text)
+        return None
+
     def ready(self) -> bool:
         """Whether a whole line can be read now without waiting."""
         if self.fd is None:
             return True
+        if self.editing:
+            return b"\n" in self._buf or b"\r" in self._buf or bool(
+                select.select([self.fd], [], [], 0)[0])
         return b"\n" in self._buf or bool(select.select([self.fd], [], [], 0)[0])
 
     def _readline_stream(self) -> str | TooLong | None:
@@ -162,414 +294,7 @@ class LineReader:
         return TOO_LONG
 
 
-# -- what each game shows --------------------------------------------------------------------
-
-
-class View:
-    """How a game looks in the terminal; the default shows ``game.render`` (see the module
-    docstring). Game views override what they draw differently."""
-
-    #: Draw the board with the panel of notes beside it (rather than under it).
-    side_panel = False
-
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.game = game
-
-    def who(self, player: int) -> str:
-        return f"p{player}"
-
-    def style(self, player: int) -> str:
-        return PLAYER_STYLES[player % len(PLAYER_STYLES)]
-
-    def intro(self) -> list[str]:
-        """Lines shown once before the first board: what the game is about."""
-        return []
-
-    def board(self, state: Any) -> list[Text]:
-        """The picture of ``state`` (without the status and position text)."""
-        lines = self.game.render(state).splitlines()
-        return [self.colour_line(line) for line in lines if not line.startswith("position: ")]
-
-    def colour_line(self, line: str) -> Text:
-        text = Text(line)
-        for p in range(self.game.num_players):
-            text.highlight_regex(rf"\bp{p}[a-z]?\b", self.style(p))
-        return text
-
-    def status(self, state: Any, humans: frozenset[int]) -> str:
-        """Whose turn it is, in words."""
-        game = self.game
-        if game.is_terminal(state):
-            return self.result(state)
-        actors = sorted(game.actors(state))
-        if not actors:
-            return ""
-        names = " and ".join(self.who(p) + (" (you)" if p in humans else "") for p in actors)
-        return f"{names} to move"
-
-    def chance_line(self, before: Any, action: Any, after: Any) -> str:
-        """One plain English line on what a chance event did (the move text by default)."""
-        return self.game.action_to_str(before, action)
-
-    def landing(self, state: Any, action: Any) -> str:
-        """Where a move lands, for '?' (empty if the move says it itself)."""
-        return ""
-
-    def shortcut(self, text: str) -> str:
-        """A short way of typing a move, spelt out (the text itself by default)."""
-        return text
-
-    def result(self, state: Any) -> str:
-        won = sorted(self.game.winners(state))
-        if not won:
-            return "The game is over: nobody wins."
-        names = [self.who(p) for p in won]
-        if len(names) == 1:
-            return f"The game is over: {names[0]} wins."
-        return f"The game is over: {', '.join(names[:-1])} and {names[-1]} share the win."
-
-
-class VlotteGeestenView(View):
-    def intro(self) -> list[str]:
-        return [
-            "Vlotte Geesten: the dice show objects; be the first to grab the right one.",
-            "  1. One object shows more often than any other: grab what the die of that "
-            "object's colour shows.",
-            "  2. Two objects show twice each: grab the object that shows once.",
-            "  3. Five different objects: grab the object of the colour of the die the ghost "
-            "is on.",
-            "Objects and their colours: chair red, ghost white, mouse grey, bottle green, "
-            "book blue.",
-            "Type 'grab book' (or 'pass'); a wrong grab costs a point. The supply holds 35 points.",
-        ]
-
-    def board(self, state: Any) -> list[Text]:
-        from castlerules.vlotte_geesten.state import COLOURS
-
-        scores = "  ".join(f"p{p} {s}" for p, s in enumerate(state.scores))
-        lines = [f"scores: {scores}   supply: {state.supply}   pot: {state.pot}",
-                 f"dice with: p{state.roller}"]
-        if state.dice is not None:
-            dice = "  ".join(f"{c}:{f.name.lower()}" for c, f in zip(COLOURS, state.dice))
-            lines.append("dice: " + dice)
-            done = [f"p{p}" for p in state.acted]
-            if done:
-                lines.append("done this round: " + " ".join(done))
-            if state.grabbed:
-                lines.append("grabbed: " + " ".join(o.name.lower() for o in sorted(state.grabbed)))
-        out = [self.colour_line(line) for line in lines]
-        if state.dice is not None:
-            styles = {"red": "bold red", "white": "bold white", "grey": "bold bright_black",
-                      "green": "bold green", "blue": "bold blue"}
-            for word, style in styles.items():
-                out[2].highlight_regex(rf"\b{word}:\w+", style)
-        return out
-
-    def status(self, state: Any, humans: frozenset[int]) -> str:
-        if self.game.is_terminal(state):
-            return self.result(state)
-        if state.dice is None:
-            return f"p{state.roller} rolls the dice"
-        return "grab the right object, or pass"
-
-    def chance_line(self, before: Any, action: Any, after: Any) -> str:
-        faces = " ".join(f.name.lower() for f in action.faces)
-        return f"p{before.roller} rolls: {faces}"
-
-    def shortcut(self, text: str) -> str:
-        """'book' or 'chair+mouse' means a grab."""
-        names = {"chair", "ghost", "mouse", "bottle", "book"}
-        parts = text.lower().replace(" ", "").split("+")
-        return f"grab {text}" if parts and all(p in names for p in parts) else text
-
-    def round_line(self, before: Any, after: Any, grabs: list[tuple[int, Any]]) -> str:
-        """The settled round in one line: the answer, who grabbed what, how the points moved."""
-        from castlerules.vlotte_geesten.render import explain
-
-        assert before.dice is not None
-        reason, _, answer = explain(before.dice).rpartition(": grab the ")
-        said = [f"The answer was the {answer} ({reason})."]
-        for p, action in grabs:
-            name = type(action).__name__
-            if name == "Pass":
-                said.append(f"p{p} passed.")
-                continue
-            objects = "+".join(o.name.lower() for o in sorted(action.objects))
-            right = self.game.is_correct(before, action)  # type: ignore[attr-defined]
-            said.append(f"p{p} grabbed the {objects}: {'right' if right else 'wrong'}.")
-        moved = [f"p{p} {b - a:+d}" for p, (a, b) in enumerate(zip(before.scores, after.scores))
-                 if a != b]
-        points = ", ".join(moved) if moved else "no points moved"
-        said.append(f"Points: {points}; supply {before.supply} → {after.supply}, "
-                    f"pot {before.pot} → {after.pot}.")
-        return " ".join(said)
-
-    def result(self, state: Any) -> str:
-        best = max(state.scores)
-        scores = ", ".join(f"p{p} {s}" for p, s in enumerate(state.scores))
-        base = super().result(state).replace("The game is over:", "The supply is empty, so the "
-                                                                  "game is over:")
-        if not self.game.winners(state):
-            return f"{base[:-1]} (points: {scores})."
-        return f"{base[:-1]} with {best} points ({scores})."
-
-
-class SplutView(View):
-    def _seat(self, player: int) -> int:
-        seats = getattr(self.game, "_seats", ())
-        return int(seats[player]) if player < len(seats) else player
-
-    def who(self, player: int) -> str:
-        from castlerules.splut.render import SEAT_NAMES
-
-        return f"p{player} ({SEAT_NAMES[self._seat(player) % 4]})"
-
-    def style(self, player: int) -> str:
-        return ("bold red", "bold blue", "bold green", "bold yellow")[self._seat(player) % 4]
-
-    def intro(self) -> list[str]:
-        return [
-            "Splut!: each team has a sorcerer (S), a troll (T) and a dwarf (D); kill the other "
-            "sorcerers by throwing rocks (@@) onto them with your troll.",
-            "Moves: 'Sd2-d3' steps a piece (several steps a turn; ? lists them).",
-        ]
-
-    def board(self, state: Any) -> list[Text]:
-        lines = self.game.render(state).splitlines()
-        keep = [line for line in lines if not line.startswith("position: ")
-                and not line.startswith("player ")]
-        out = [self.colour_line(line) for line in keep]
-        legend = ("legend: S sorcerer, T troll, D dwarf + player number; @@ rock; T* a troll "
-                  "holding a rock; .. empty")
-        teams = "teams: " + ", ".join(self.who(p) for p in range(self.game.num_players))
-        out += [self.colour_line(teams), Text(legend, style="dim")]
-        return out
-
-    def status(self, state: Any, humans: frozenset[int]) -> str:
-        if self.game.is_terminal(state):
-            return self.result(state)
-        lines = self.game.render(state).splitlines()
-        detail = next((x for x in lines if x.startswith("player ")), "")
-        p = state.to_move
-        you = ", you" if p in humans else ""
-        rest = detail.split(" to move", 1)[1] if " to move" in detail else ""
-        return f"{self.who(p)[:-1]}{you}) to move{rest}"
-
-    def colour_line(self, line: str) -> Text:
-        text = Text(line)
-        for p in range(self.game.num_players):
-            text.highlight_regex(rf"\b[STD]{p}\b|\bp{p}\b", self.style(p))
-        text.highlight_regex(r"@@", "bold bright_black")
-        return text
-
-    def result(self, state: Any) -> str:
-        base = super().result(state)
-        return base[:-1] + ", the last sorcerer on the board." if self.game.winners(state) else base
-
-
-class SpookslotView(View):
-    def intro(self) -> list[str]:
-        return [
-            "Spookslot: roll the die and walk your pawns along the path to the Exit; the first "
-            "player with all pawns out wins.",
-            "The ghost on the die drops the ghost ball: it fires a trap, and pawns on that trap's "
-            "red or stairs squares fall back.",
-            "Moves: 'move a' walks pawn a the number rolled; '?' says where each move lands.",
-        ]
-
-    def board(self, state: Any) -> list[Text]:
-        from castlerules.spookslot.render import path_lines
-
-        out = []
-        styles = {"Y": "bold yellow", "G": "bold green", "B": "bold blue", "R": "bold red",
-                  "S": "bold dark_orange3"}
-        for line in path_lines(self.game, state):  # type: ignore[arg-type]
-            text = self.colour_line(line)
-            for letter, style in styles.items():
-                text.highlight_regex(rf"\b[a-z]+\d+:{letter}\*?", style)
-            out.append(text)
-        return out
-
-    def status(self, state: Any, humans: frozenset[int]) -> str:
-        from castlerules.spookslot.state import Phase
-
-        if self.game.is_terminal(state):
-            return self.result(state)
-        you = " (you)" if state.turn in humans else ""
-        if state.phase is Phase.MOVE:
-            squares = "square" if state.roll == 1 else "squares"
-            return f"p{state.turn}{you} rolled {state.roll}: move a pawn {state.roll} {squares}"
-        if state.phase is Phase.PASSAGE:
-            who = ", ".join(f"p{p}{'ab'[k] if k < 2 else k}" for p, k in state.pending)
-            return f"the secret passage is open for {who}: take it or not"
-        return f"p{state.turn}{you} to roll"
-
-    def chance_line(self, before: Any, action: Any, after: Any) -> str:
-        from castlerules.spookslot.state import GHOST, Phase
-
-        game: Any = self.game
-        kind = type(action).__name__
-        p = before.turn
-        if kind == "Roll":
-            if action.face == GHOST:
-                if after.phase is Phase.BALL:
-                    return (f"p{p} rolls the ghost: a pawn stands on a danger square, so the "
-                            "ghost ball is dropped.")
-                if after.phase is Phase.REROLL:
-                    return f"p{p} rolls the ghost: nobody is in danger, so p{p} rolls again."
-                return f"p{p} rolls the ghost again: the turn passes to p{after.turn}."
-            if after.phase is Phase.MOVE:
-                return f"p{p} rolls {action.face}."
-            return f"p{p} rolls {action.face}, but no pawn can move it: the turn passes to p{after.turn}."
-        if kind == "Ball":
-            trap = action.trap
-            zone = game.board.zone.get(trap, ())
-            back = sorted({game.board.fallback[q] for q in zone if q in game.board.fallback})
-            board = game.board
-            moved: list[str] = []
-            passed: list[str] = []
-            for text in _moved_pawns(before, after):
-                start, _, end = text.split(" ", 1)[1].partition(" → ")
-                through = start in board.red_stars and end == board.green_star
-                (passed if through else moved).append(text)
-            where = f" ({zone[0]}-{zone[-1]})" if len(zone) > 1 else ""
-            what = {"stairs": "rolls down the stairs", "bookcase": "tips the bookcase",
-                    "portrait": "swings the portrait", "axe": "drops the axe"}.get(trap, "fires")
-            line = f"The ghost ball {what}: pawns on the {trap} trap's squares{where}"
-            line += f" fall back to {', '.join(back)}" if back else " fall back"
-            line += ": " + ", ".join(moved) + "." if moved else "; nobody stood there."
-            if trap == "portrait":
-                stars = ", ".join(game.board.red_stars)
-                line += (f" The portrait opens the secret passage: a pawn on a red star square "
-                         f"({stars}) may go to {game.board.green_star}")
-                line += ": " + ", ".join(passed) + "." if passed else "."
-            return line
-        return self.game.action_to_str(before, action)
-
-    def move_line(self, before: Any, action: Any, after: Any) -> str:
-        """A pawn's move or the passage, with where it went."""
-        moved = _moved_pawns(before, after)
-        text = self.game.action_to_str(before, action)
-        return f"{text} ({', '.join(moved)})" if moved else text
-
-    def landing(self, state: Any, action: Any) -> str:
-        if type(action).__name__ != "Move":
-            return ""
-        game: Any = self.game
-        dest = game.move_set(state).dest.get(action)
-        if dest is None:
-            return ""
-        danger = " (danger square: the ball drops)" if action in game.move_set(state).drops else ""
-        return f" → {dest.upper() if dest == 'exit' else dest}{danger}"
-
-    def result(self, state: Any) -> str:
-        base = super().result(state)
-        return base[:-1] + ": all their pawns have escaped." if self.game.winners(state) else base
-
-
-def _moved_pawns(before: Any, after: Any) -> list[str]:
-    from castlerules.spookslot.notation import pawn_letter
-
-    out = []
-    for p, (old, new) in enumerate(zip(before.pawns, after.pawns)):
-        for k, (a, b) in enumerate(zip(old, new)):
-            if a != b:
-                out.append(f"p{p}{pawn_letter(k)} {a} → {b}")
-    return out
-
-
-class KasteelView(View):
-    side_panel = True
-
-    def who(self, player: int) -> str:
-        from castlerules.kasteel.board import PLAYER_NAMES
-
-        return PLAYER_NAMES[player]
-
-    def style(self, player: int) -> str:
-        return ("bold yellow", "bold red")[player]
-
-    def intro(self) -> list[str]:
-        return [
-            "Het kasteel veroveren: knights move like rooks; conquer the other castle by standing "
-            "on its key square. Moves: 'f1-f4'.",
-        ]
-
-    def board(self, state: Any) -> list[Text]:
-        import string
-
-        from castlerules.kasteel.render import square_symbol
-
-        game: Any = self.game
-        b = game.board
-        styles = {"Y": "bold yellow", "R": "bold red", "y": "yellow", "r": "red", "#": "bright_black",
-                  "C": "bold blue", "*": "bold white"}
-        out = []
-        for r in range(b.height - 1, -1, -1):
-            text = Text(f"{r + 1:>2}")
-            for c in range(b.width):
-                ch = square_symbol(b, state, r * b.width + c)
-                text.append(" ")
-                text.append(ch, style=styles.get(ch, ""))
-            out.append(text)
-        out.append(Text("   " + " ".join(string.ascii_lowercase[: b.width])))
-        return out
-
-    def panel(self, state: Any) -> list[Text]:
-        from castlerules.kasteel.board import RED, YELLOW
-
-        game: Any = self.game
-        b = game.board
-        skulls = " ".join(b.name(s) for s in sorted(state.skulls)) or "none yet"
-        rows = [
-            Text("Het kasteel veroveren", style="bold"),
-            Text.assemble(("yellow", "bold yellow"), " starts at the bottom,"),
-            Text.assemble(("red", "bold red"), " at the top."),
-            Text(f"passes: yellow {state.passes[YELLOW]}, red {state.passes[RED]}"),
-            Text(f"knights: yellow {len(state.knights[YELLOW])}, red {len(state.knights[RED])}"),
-            Text(f"skulls: {skulls}"),
-            Text("legend:", style="dim"),
-            Text(" Y R  knights  y r  key squares", style="dim"),
-            Text(" #  wall       C    canal", style="dim"),
-            Text(" *  skull (crossing one, or a", style="dim"),
-            Text("    canal, costs a pass)", style="dim"),
-        ]
-        return rows
-
-    def chance_line(self, before: Any, action: Any, after: Any) -> str:
-        game: Any = self.game
-        if type(action).__name__ == "PlaceSkull":
-            return f"a skull falls on {game.board.name(action.square)}"
-        return self.game.action_to_str(before, action)
-
-    def result(self, state: Any) -> str:
-        from castlerules.kasteel.board import RED, YELLOW
-
-        game: Any = self.game
-        won = sorted(game.winners(state))
-        if len(won) != 1:
-            return super().result(state)
-        w = won[0]
-        loser = RED if w == YELLOW else YELLOW
-        how = (f"{self.who(loser)} has lost all its knights" if not state.knights[loser]
-               else f"{self.who(w)} has conquered {self.who(loser)}'s castle")
-        return f"The game is over: {how}. {self.who(w).capitalize()} wins."
-
-
-VIEWS: dict[str, type[View]] = {
-    "vlotte-geesten": VlotteGeestenView,
-    "splut": SplutView,
-    "spookslot": SpookslotView,
-    "kasteel": KasteelView,
-}
-
-
-def view_of(game: Game[Any, Any]) -> View:
-    return VIEWS.get(game.name, View)(game)
-
-
 # -- the session ------------------------------------------------------------------------------
-
 
 class Session:
     """One game in the terminal (see the module docstring)."""
@@ -593,24 +318,53 @@ class Session:
         self.bots = {p: bots(p) for p in range(game.num_players) if p not in self.humans}
         self.rng = rng
         self.console = console
-        self.reader = LineReader(stdin)
+        self.reader = LineReader(stdin, console.file if interactive else None)
         self.max_plies = max_plies
         self.interactive = interactive
         self.bot_delay = bot_delay
         self.states: list[Any] = [game.initial_state()]
-        self.texts: list[str] = []
-        self.movers: list[int | None] = []
+        self.plies: list[Ply] = []
         self.stopped = ""
-        #: Lines said since the board was last drawn (shown with it when a human plays).
-        self.recent: list[Text] = []
+        #: Plies told on a line that is not printed yet (the rest of a turn may join them).
+        self._group: list[Ply] = []
+        #: Lines of events printed since the board was last drawn.
+        self._lines_told = 0
+        self._plies_told_from = 0
         self._drawn: Any = None
+        self._live = False
+        #: Whether the prompt is the last line on the screen (a line said first clears it).
+        self._at_prompt = False
 
     @property
     def state(self) -> Any:
         return self.states[-1]
 
+    @property
+    def texts(self) -> list[str]:
+        """The plies so far in the game's notation (the record's actions)."""
+        return [p.text for p in self.plies]
+
+    @property
+    def movers(self) -> list[int | None]:
+        """Who made each ply (None: chance)."""
+        return [p.mover for p in self.plies]
+
+    # -- saying things ------------------------------------------------------------------------
+    def _end_prompt(self) -> None:
+        """Before a line is said while the prompt is on the screen: on a terminal whose keys are
+        read here, clear the prompt line (it is drawn again, with what was typed so far, when the
+        player is asked next); elsewhere end it."""
+        if not self._at_prompt:
+            return
+        self._at_prompt = False
+        if self.reader.editing:
+            self.console.file.write("\r\x1b[K")
+        else:
+            self.console.file.write("\n")
+
     def _say(self, text: str | Text, style: str = "") -> None:
         """A line; on a terminal a long one is wrapped with a hanging indent."""
+        self._end_prompt()
         width = self.console.width - 1
         if isinstance(text, Text) and self.console.is_terminal and len(text.plain) > width:
             lead = len(text.plain) - len(text.plain.lstrip())
@@ -628,17 +382,50 @@ class Session:
         self.console.print(text, markup=False, highlight=False, style=style or None,
                            soft_wrap=True)
 
+    def _height(self, line: Text) -> int:
+        """How many screen lines ``_say`` takes for ``line``."""
+        width = self.console.width - 1
+        if not self.console.is_terminal or len(line.plain) <= width:
+            return 1
+        lead = len(line.plain) - len(line.plain.lstrip())
+        return len(line.wrap(self.console, width - lead - 4))
+
+    def _tell(self, ply: Ply) -> None:
+        """A ply said in words: on the line of its turn (printed once the turn is over), or at once
+        in a race."""
+        if self._group and not self.view.joins(self._group[-1], ply):
+            self._flush()
+        self._group.append(ply)
+        if self._live:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Print the line of the plies told but not printed yet."""
+        if not self._group:
+            return
+        line = self.view.group_line(self._group)
+        self._group = []
+        self._say(line)
+        self._lines_told += self._height(line)
+
     def show(self) -> None:
-        """The board with its legend and notes, the recent events, and whose turn it is."""
+        """The events not yet printed, the board with its legend and notes, and whose turn it is;
+        when the events since the last board do not fit on the screen with the board, a line
+        first says how many there were and how to see them."""
+        self._flush()
         view, state = self.view, self.state
         board = view.board(state)
-        notes: list[Text] = []
         status = view.status(state, self.humans)
+        told = len(self.plies) - self._plies_told_from
+        room = self.console.height - len(board) - 2
+        if self.humans and self._lines_told > room and told:
+            self._say(f"({told} plies since the board was last drawn; 'history' shows them all)",
+                      style="dim")
         if view.side_panel:
-            panel = [*view.panel(state), *self.recent[-6:]]  # type: ignore[attr-defined]
+            panel = view.panel(state)
             width = max(len(t.plain) for t in board) + 3
-            rows = max(len(board), len(panel))
-            for i in range(rows):
+            self._end_prompt()
+            for i in range(max(len(board), len(panel))):
                 line = board[i].copy() if i < len(board) else Text("")
                 if i < len(panel):
                     line.pad_right(width - len(line.plain))
@@ -649,65 +436,56 @@ class Session:
         else:
             for line in board:
                 self._say(line)
-            notes = self.recent[-6:]
-            for line in notes:
-                self._say(line)
         if status:
             self._say(Text(status, style="bold"))
-        self.recent = []
+        self._lines_told = 0
+        self._plies_told_from = len(self.plies)
         self._drawn = state
 
-    def _event(self, text: str, mover: int | None) -> None:
-        """A ply said: at once when the events stream by (a race, or nobody human), else kept
-        for the next board."""
-        if mover is not None and 0 <= mover < self.game.num_players:
-            rest = text[len(f"p{mover} "):] if text.startswith(f"p{mover} ") else text
-            line = Text(f"{len(self.texts)}. ")
-            line.append(self.view.who(mover), style=self.view.style(mover))
-            line.append_text(self.view.colour_line(f": {rest}"))
-        else:
-            line = self.view.colour_line(f"{len(self.texts)}. {text}")
-        if not self.humans or self._live:
-            self._say(line)
-        else:
-            self.recent.append(line)
+    def history(self) -> None:
+        """The whole game so far, a ply a line: its notation, chance also in words."""
+        self._flush()
+        if not self.plies:
+            self._say("no moves yet")
+        for ply in self.plies:
+            self._say(self.view.history_line(ply))
 
-    _live = False
-
+    # -- moves ----------------------------------------------------------------------------------
     def _push(self, action: Any, mover: int | None) -> None:
         before = self.state
         text = self.game.action_to_str(before, action)
         after = self.game.apply(before, action)
         self.states.append(after)
-        self.texts.append(text)
-        self.movers.append(mover)
+        ply = Ply(len(self.plies) + 1, before, action, after, mover, text)
+        self.plies.append(ply)
         if not self.humans:  # a random game: one ply a line, in the record's notation
             label = self.view.who(mover) if mover is not None else "chance"
-            self._say(f"{len(self.texts)}. {text}   ({label})")
+            self._say(f"{ply.number}. {text}   ({label})")
             return
-        if mover is None:
-            said = self.view.chance_line(before, action, after)
-            if self.humans and isinstance(self.view, VlotteGeestenView):
-                return  # the board shows the dice
-        elif isinstance(self.view, SpookslotView):
-            said = self.view.move_line(before, action, after)
-        else:
-            said = text
-        self._event(said, mover)
+        self._tell(ply)
 
-    def undo(self) -> bool:
-        """Back to the position before the last human move (False if there is none)."""
-        humans = [i for i, m in enumerate(self.movers) if m in self.humans]
-        if not humans:
-            return False
-        keep = humans[-1]
-        del self.states[keep + 1 :], self.texts[keep:], self.movers[keep:]
-        return True
+    def undo(self) -> Ply | None:
+        """Back to the position before the last human move: that move (None if there is none)."""
+        mine = [p for p in self.plies if p.mover in self.humans]
+        if not mine:
+            return None
+        taken = mine[-1]
+        del self.states[taken.number :], self.plies[taken.number - 1 :]
+        self._group = []
+        self._plies_told_from = min(self._plies_told_from, len(self.plies))
+        return taken
 
     def _prompt(self, player: int) -> None:
+        """The prompt, with what was typed so far (unless it is on the screen already)."""
+        if self._at_prompt:
+            return
+        self._flush()
         prompt = Text(f"p{player}> ", style=self.view.style(player))
         self.console.print(prompt, end="", highlight=False)
+        if self.reader.editing and self.reader.partial:
+            self.console.file.write(self.reader.partial)
         self.console.file.flush()
+        self._at_prompt = True
 
     def _read(self, player: int, timeout: float | None = None) -> str | object | None:
         """A line typed for ``player`` (None at the end of the input; TIMEOUT)."""
@@ -715,6 +493,7 @@ class Session:
             line = self.reader.readline(timeout)
             if line is TIMEOUT:
                 return TIMEOUT
+            self._at_prompt = False
             if not self.interactive and isinstance(line, str):
                 self._say(Text(line, style="dim"))  # echo piped input, so the transcript reads
             if isinstance(line, TooLong):
@@ -728,12 +507,29 @@ class Session:
         """The action ``text`` names for ``player``; the player prefix may be left out."""
         game, state = self.game, self.state
         text = self.view.shortcut(text)
-        if not _PREFIX.match(text + " "):
-            try:
-                return game.parse_action(state, f"p{player} {text}")
-            except RulesError:
-                pass
-        return game.parse_action(state, text)
+        if _PREFIX.match(text + " "):
+            return game.parse_action(state, text)
+        try:
+            return game.parse_action(state, f"p{player} {text}")
+        except RulesError as exc:
+            meant = exc  # the player's own move is what was meant: its error is the one to say
+        try:
+            return game.parse_action(state, text)
+        except RulesError:
+            raise meant from None
+
+    def _whose(self, player: int, action: Any) -> str:
+        """Why a well-formed move of another player is not the human's to make, in the game's
+        words: whose move it is now."""
+        game, state, view = self.game, self.state, self.view
+        other = getattr(action, "player", player)
+        actors = sorted(game.actors(state))
+        if len(actors) == 1:
+            now = actors[0]
+            mine = " (yours)" if now == player else ""
+            return (f"it is {view.side(now)}'s move{mine}: "
+                    f"{game.action_to_str(state, action)} is {view.side(other)}'s")
+        return f"that is a move of {view.side(other)}; you are {view.side(player)}"
 
     def _handle(self, line: str, player: int) -> Any | None:
         """The action of a typed line, or None after answering a command or a bad move."""
@@ -750,24 +546,29 @@ class Session:
         if text in ("position", "pos"):
             self._say("position: " + game.state_to_text(state))
             return None
+        if text in ("history", "h"):
+            self.history()
+            return None
+        if text in ("board", "b"):
+            for row in self.view.full_board(state):
+                self._say(row)
+            return None
         try:
             action = self._parse(text, player)
-            if getattr(action, "player", player) != player and len(game.actors(state)) <= 1:
-                raise RulesError(f"it is {self.view.who(player)}'s move")
-            found = game.violation(state, action)
         except RulesError as exc:
             self._say(f"not a move: {exc}", style="red")
             self._say("type ? for the legal moves", style="dim")
             return None
+        if getattr(action, "player", player) != player:
+            self._say(self._whose(player, action), style="red")
+            return None
+        found = game.violation(state, action)
         if found is not None:
             self._say(f"illegal: {found.reason}", style="red")
             english = clause_english(game, found.clause)
             if english:
                 self._say(f"  rule {found.clause}: {english}")
             self._say(f"  Dutch: “{found.text_nl}”", style="italic")
-            return None
-        if getattr(action, "player", player) != player:
-            self._say(f"that is a move of p{action.player}; you are p{player}", style="red")
             return None
         return action
 
@@ -784,6 +585,19 @@ class Session:
             return None
         return text
 
+    def _take_back(self) -> None:
+        """``undo``: the player's last move taken back, said by its number and text."""
+        plies = len(self.plies)
+        taken = self.undo()
+        if taken is None:
+            self._say("nothing to take back")
+            return
+        later = plies - taken.number
+        self._say(f"taken back: {taken.number}. {taken.text}"
+                  + (f", and the {later} plies after it" if later > 1 else
+                     ", and the ply after it" if later == 1 else ""))
+        self.show()
+
     def _ask(self, player: int) -> Any | None:
         """The move a human types, after '?', 'undo' and illegal moves; None to stop."""
         while True:
@@ -794,11 +608,7 @@ class Session:
             if not text:
                 continue
             if text == "undo":
-                if self.undo():
-                    self._say("taken back:")
-                    self.show()
-                else:
-                    self._say("nothing to take back")
+                self._take_back()
                 continue
             action = self._handle(text, player)
             if action is not None:
@@ -814,7 +624,7 @@ class Session:
         """One grab round with human players: returns False to stop."""
         game = self.game
         start = self.state
-        start_ply = len(self.texts)
+        start_ply = len(self.plies)
         self._live = True
         self.show()
         timed = self.interactive and self.reader.fd is not None
@@ -843,7 +653,6 @@ class Session:
                     if action is not TIMEOUT:
                         answered.add(waiting[0])
                         continue
-                    self._say("")
                 else:
                     first = min(bots_left, key=lambda p: due[p])
                     if timed:
@@ -853,11 +662,11 @@ class Session:
         finally:
             self._live = False
         if len(self.states) > start_ply + 1 and self.state.dice is None:  # settled
-            grabs = [(m, self._action_at(i)) for i, m in enumerate(self.movers[start_ply:], start_ply)
-                     if m is not None]
-            view = self.view
-            if isinstance(view, VlotteGeestenView):
-                self._say(view.round_line(start, self.state, grabs), style="bold")
+            said = self.view.settled(start, self.state, self.plies[start_ply:])
+            if said:
+                self._say(said, style="bold")
+        self._plies_told_from = len(self.plies)
+        self._lines_told = 0
         return True
 
     def _race_choice(self, player: int) -> Any:
@@ -870,9 +679,6 @@ class Session:
             if single:
                 return bot.rng.choice(single)
         return bot.choose(self.game, self.state, player)
-
-    def _action_at(self, ply: int) -> Any:
-        return self.game.parse_action(self.states[ply], self.texts[ply])
 
     def _race_human(self, player: int, timeout: float | None) -> Any | None:
         """The human's action in a race, applied; TIMEOUT if a bot is due first; None to stop."""
@@ -899,11 +705,16 @@ class Session:
     # -- the game -------------------------------------------------------------------------------
 
     def run(self) -> None:
+        """Play until the game ends, the input ends, the player quits or the ply cap."""
+        with self.reader.keys():
+            self._run()
+
+    def _run(self) -> None:
         game = self.game
         if self.humans:
             for line in self.view.intro():
                 self._say(line, style="dim")
-        while not game.is_terminal(self.state) and len(self.texts) < self.max_plies:
+        while not game.is_terminal(self.state) and len(self.plies) < self.max_plies:
             if game.is_chance(self.state):
                 self._push(sample(game.chance_outcomes(self.state), self.rng), None)
                 continue

@@ -129,6 +129,28 @@ def test_how_to_play_tells_every_rule_in_english_in_rulebook_order(site: Path, n
 
 
 @pytest.mark.parametrize("name", castlerules.games())
+def test_how_to_play_shows_the_start_at_a_readable_size(site: Path, name: str) -> None:
+    """The start figure is shown at its drawn size (up to the page column, not shrunk to a small
+    figure), and its drawing sets no text under 12 px at that size."""
+    import xml.etree.ElementTree as ET
+
+    text = page(site, f"generated/{name}/how-to-play.html")
+    figure = re.search(r'<figure class="([^"]*)"[^>]*>\s*<img[^>]*src="([^"]*start[^"]*\.svg)"', text)
+    assert figure is not None, "no start figure"
+    assert "board-small" not in figure.group(1).split()
+    svg = (site / f"generated/{name}" / figure.group(2)).resolve().read_text(encoding="utf-8")
+    root = ET.fromstring(svg)
+    scale = min(1.0, 736 / float(root.get("width", "0")))  # a page column is 46em (736 px)
+
+    def sizes(node: ET.Element, size: float) -> list[float]:
+        size = float(node.get("font-size", size))
+        own = [size] if node.tag.endswith("text") and "".join(node.itertext()).strip() else []
+        return own + [s for child in node for s in sizes(child, size)]
+
+    assert min(sizes(root, 16.0)) * scale >= 12
+
+
+@pytest.mark.parametrize("name", castlerules.games())
 def test_every_theorem_is_a_card_coloured_by_its_verdict(
     site: Path, name: str, theorem_runs: dict[str, Run]
 ) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from castlerules.terminal import MAX_LINE, LineReader, TooLong
+from castlerules.terminal import MAX_LINE, TIMEOUT, LineReader, TooLong
 from tests.cli_runner import run
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -106,24 +106,30 @@ def test_vlotte_geesten_is_a_race_the_human_can_win(terminal: object, tmp_path: 
     t = terminal("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",  # type: ignore[operator]
                  "--bot-delay", "20", "-o", str(record))
     screen = t.read_until(r"p0>")
-    assert "dice: red:" in screen and "grab the right object" in screen
-    assert "The answer was" not in screen and "situation" not in screen.split("dice: red:")[1]
+    assert "die colour:" in screen and "grab the right object" in screen
+    assert "The answer was" not in screen and "situation" not in screen.split("die colour:")[1]
     assert "\x1b[" in t.raw  # coloured on a terminal
-    dice = re.search(r"dice: (.*)", screen)
-    assert dice is not None
+    # the roll as a table: each die's colour, what it shows, and the object of that colour
+    rows = {label: line.split()[-5:] for line in screen.splitlines()
+            for label in ("die colour:", "die shows:", "object of this colour:")
+            if line.startswith(label)}
+    assert rows["die colour:"] == ["red", "white", "grey", "green", "blue"]
+    assert rows["object of this colour:"] == ["chair", "ghost", "mouse", "bottle", "book"]
     from castlerules.vlotte_geesten.rules import answer_of
     from castlerules.vlotte_geesten.state import Obj
 
-    faces = tuple(Obj[w.upper()] for w in re.findall(r"(?:red|white|grey|green|blue):(\w+)",
-                                                      dice.group(1)))
+    faces = tuple(Obj[w.upper()] for w in rows["die shows:"])
+    assert f"p0 rolls: red {faces[0].name.lower()}, white {faces[1].name.lower()}" in screen
     right = answer_of(faces).name.lower()
     mark = t.mark()
     t.type(right)  # no "p0 " and no "grab": the prompt knows the player, a name means a grab
-    t.read_until(r"Points: .*?pot \d+ → \d+\.")
+    t.read_until(r"Points: p0 \+1.*?supply \d+ → \d+\.")
     said = " ".join(t.since(mark).split())
     assert f"p0 grabbed the {right}: right" in said
     assert f"The answer was the {right}" in said
-    assert "p0 +" in said  # the point moved to p0
+    assert "p0 +1" in said  # the point moved to p0
+    points = said.split("Points:")[1].split(".")[0]
+    assert points.startswith(" p0 +1, supply ") and "pot" not in points  # the pot did not change
     assert said.index(f"p0: grab {right}") < said.index("The answer was")
     t.type("quit")
     t.read_until(r"record of \d+ plies written")
@@ -144,12 +150,15 @@ def test_a_slow_human_loses_the_race_to_a_quick_bot(terminal: object) -> None:
 def test_spookslot_explains_the_roll_and_where_each_move_lands(terminal: object) -> None:
     t = terminal("play", "spookslot", "--human", "0", "--seed", "3")  # type: ignore[operator]
     screen = t.read_until(r"p0>")
-    assert "top floor  t1:Y" in screen and "EXIT" in screen and "legend:" in screen
-    assert "traps (squares → back to): stairs s1-s6 → t3" in screen
-    assert "p0 rolls 3." in screen
-    last = screen[screen.rindex("position") if "position" in screen else 0:]
-    assert "to roll" not in screen.split("p0 rolls 3.")[1]
+    assert "top floor  t1:Y" in screen and "EXIT" in screen and "key: Y G B safe" in screen
+    assert "1. p0: rolls 3" in screen
+    last = screen[screen.rindex("1. p0: rolls 3"):]
+    assert "to roll" not in last
     assert "rolled 3: move a pawn 3 squares" in last
+    mark = t.mark()
+    t.type("board")  # the legend and the traps, one command away
+    t.read_until(r"secret passage: .* p0>")
+    assert "traps (squares → back to): stairs s1-s6 → t3" in " ".join(t.since(mark).split())
     mark = t.mark()
     t.type("?")
     t.read_until(r"legal: .*p0 move b → \w+.* p0>")  # the answer, then the prompt again
@@ -157,10 +166,16 @@ def test_spookslot_explains_the_roll_and_where_each_move_lands(terminal: object)
     mark = t.mark()
     t.type("move a")
     t.read_until(r"t3:B\[p0a\].*rolled \d: move a pawn.* p0>")
-    said = t.since(mark)
-    assert "t3:B[p0a]" in said
-    # the seeded bot's turn, told in words: a ghost, the ball down the stairs
-    assert "rolls the ghost" in said and "The ghost ball rolls down the stairs" in said
+    said = " ".join(t.since(mark).split())
+    assert "2. p0: move a: start → t3" in said  # the player's own move is told too
+    # the seeded bot's turn, told in words on one line: a ghost, the ball down the stairs
+    turn = next(line for line in said.split(" p1: ")[1:] if "rolls the ghost" in line)
+    assert "ghost ball: stairs" in turn
+    mark = t.mark()
+    t.type("history")  # the whole game: the notation, chance also in whole sentences
+    t.read_until(r"ball stairs — the ghost ball rolls down the stairs \(s1-s6 → t3\).* p0>")
+    told = " ".join(t.since(mark).split())
+    assert "1. roll 3 — p0 rolls 3" in told and "2. p0 move a (p0)" in told
     t.type("quit")
     t.close()
 
@@ -173,7 +188,8 @@ def test_kasteel_shows_its_skulls_and_fits_80_by_24(terminal: object) -> None:
     assert len(lines) <= 23  # the board, its panel and the prompt in one screen
     assert all(len(line) <= 80 for line in lines)
     assert "skulls: e10 m10 b11 f11" in board and board.count("*") >= 4
-    assert "a skull falls on e10" in board and "legend:" in board
+    assert "skulls fall on e10" in screen and "legend:" in board
+    assert "[Y]  a knight on a wall" in board and ".[R]# C #[R]." in board
     assert "yellow (you) to move" in board
     mark = t.mark()
     t.type("f1-g2")
@@ -338,3 +354,132 @@ def test_a_human_plays_to_the_end_and_is_told_who_won(name: str, words: str) -> 
     assert "The game is over" in text and words in text
     tail = text[text.rindex("The game is over"):]
     assert "to move" not in tail and "to roll" not in tail
+
+
+# -- every event told before the next prompt ---------------------------------------------------
+
+
+def _event_lines(transcript: str) -> list[tuple[int, str]]:
+    """The transcript's lines, a wrapped line joined to its first, each with its offset."""
+    out: list[tuple[int, str]] = []
+    offset = 0
+    for raw in transcript.replace("\r", "").split("\n"):
+        if raw.startswith("    ") and out:
+            out[-1] = (out[-1][0], " ".join((out[-1][1] + " " + raw).split()))
+        else:
+            out.append((offset, raw))
+        offset += len(raw) + 1
+    return out
+
+
+def _told(text: str) -> str:
+    """What an event line says of a ply of the record (the move without its player; a chance
+    outcome in words)."""
+    words = text.split()
+    if words[0] == "roll":
+        return "rolls the ghost" if words[1] == "ghost" else f"rolls {words[1]}"
+    if words[0] == "ball":
+        return words[1]  # the trap: "rolls down the stairs", "tips the bookcase", ...
+    return " ".join(words[1:]) if re.fullmatch(r"p\d+", words[0]) else text
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "turns"),
+                         [("spookslot", 4, 11, 3), ("splut", 4, 5, 4)])
+def test_every_ply_is_told_before_the_next_prompt(terminal: object, tmp_path: Path, name: str,
+                                                  players: int, seed: int, turns: int) -> None:
+    """The human plays the first legal move each time; afterwards, the record's plies are each
+    on a numbered event line (``12.`` or ``12-14.``, saying the move or the chance in words), and
+    every ply before a move the human typed was told before that prompt."""
+    record = tmp_path / "game.json"
+    t = terminal("play", name, "--human", "0", "--players", str(players), "--seed", str(seed),  # type: ignore[operator]
+                 "-o", str(record))
+    typed: list[int] = []  # where in the transcript each move was typed
+    for _ in range(turns):
+        t.read_until(r"p0>$")
+        t.type("?")
+        legal = re.search(r"legal: (p0 [^,→]+?)(?: →|,|$)", " ".join(t.read_until(r"legal: .* p0>$").split()))
+        assert legal is not None
+        typed.append(t.mark())
+        t.type(legal.group(1).strip())
+    t.read_until(r"p0>$")
+    t.type("quit")
+    t.read_until(r"record of \d+ plies written")
+    assert t.close() == 0
+    texts = json.loads(record.read_text())["actions"]
+    transcript = ANSI.sub("", t.raw)
+    told: dict[int, tuple[int, str]] = {}
+    for offset, line in _event_lines(transcript):
+        found = re.match(r"(\d+)(?:-(\d+))?\. (.*)", line)
+        if found:
+            first, last = int(found.group(1)), int(found.group(2) or found.group(1))
+            for ply in range(first, last + 1):
+                told.setdefault(ply, (offset, found.group(3)))
+    mine = [i for i, text in enumerate(texts, start=1) if text.startswith("p0 ")]
+    assert len(mine) == turns
+    for ply, text in enumerate(texts, start=1):
+        assert ply in told, f"ply {ply} ({text}) was never told"
+        assert _told(text) in told[ply][1], (ply, text, told[ply][1])
+    for at, own in zip(typed, mine):
+        for ply in range(1, own):
+            assert told[ply][0] < at, f"ply {ply} was told only after the move typed at ply {own}"
+
+
+def test_a_bot_line_does_not_split_what_the_player_is_typing(terminal: object, tmp_path: Path) -> None:
+    """In a race the player types half a word; a bot answers meanwhile: its line is printed on a
+    line of its own and the prompt comes back with the half word, which the player finishes."""
+    record = tmp_path / "vg.json"
+    t = terminal("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",  # type: ignore[operator]
+                 "--bot-delay", "0.6", "-o", str(record))
+    screen = t.read_until(r"p0>$")
+    from castlerules.vlotte_geesten.rules import answer_of
+    from castlerules.vlotte_geesten.state import Obj
+
+    shows = next(line for line in screen.splitlines() if line.startswith("die shows:"))
+    right = answer_of(tuple(Obj[w.upper()] for w in shows.split()[2:])).name.lower()
+    half = right[:2]
+    os.write(t.master, half.encode())
+    screen = t.read_until(rf"2\. p1: .* p0> {half}$")
+    lines = [line for line in screen.replace("\r", "\n").split("\n") if line]
+    bot = next(line for line in lines if line.startswith("2. p1: "))
+    assert re.fullmatch(r"2\. p1: (grab [a-z+]+|pass)", bot)  # nothing glued to it
+    assert lines[-1] == f"p0> {half}"  # the prompt again, with the half word
+    assert f"{half}\r\x1b[K" in t.raw  # the prompt line was cleared before the bot's line
+    os.write(t.master, f"x\x7f{right[2:]}\n".encode())  # a slip, a backspace, the rest
+    t.read_until(rf"\d+\. p0: grab {right}")
+    t.type("quit")
+    t.read_until(r"record of \d+ plies written")
+    t.close()
+    assert f"p0 grab {right}" in json.loads(record.read_text())["actions"]
+
+
+def test_line_reader_edits_the_line_key_by_key_on_a_terminal() -> None:
+    """Inside ``keys()`` the reader edits the line itself: backspace, Ctrl-W (a word), Ctrl-U
+    (the line), arrow keys ignored, Enter as CR or LF, Ctrl-D on an empty line ends the input; the
+    terminal's settings come back afterwards."""
+    import termios
+
+    master, slave = pty.openpty()
+    stream = os.fdopen(slave, "r")
+    echo = os.fdopen(os.dup(slave), "w")
+    try:
+        before = termios.tcgetattr(slave)
+        reader = LineReader(stream, echo)
+        with reader.keys():
+            assert reader.editing
+            assert not termios.tcgetattr(slave)[3] & termios.ECHO
+            os.write(master, b"ab\x1b[Dc\x7f\x17xyz zz\x17q\r")
+            assert reader.readline(timeout=5) == "xyz q"
+            os.write(master, b"gone\x15kept\n")
+            assert reader.readline(timeout=5) == "kept"
+            os.write(master, b"hal")
+            assert reader.readline(timeout=0.2) is TIMEOUT and reader.partial == "hal"
+            os.write(master, b"f\n\x04")
+            assert reader.readline(timeout=5) == "half"
+            assert reader.readline(timeout=5) is None
+        assert termios.tcgetattr(slave) == before
+        shown = os.read(master, 65536).decode()
+        assert "xyz zz" in shown and "\b \b" in shown  # echoed, and rubbed out
+    finally:
+        stream.close()
+        echo.close()
+        os.close(master)

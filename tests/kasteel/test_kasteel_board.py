@@ -125,7 +125,9 @@ def test_text_and_svg_pictures() -> None:
     g = Kasteel(skull_squares=["i11", "j10", "k11"])
     s = g.initial_state()
     text = g.render(s)
-    assert text.splitlines()[0].startswith("19 . . . . . R")
+    # the red knights of row 19 stand on wall squares: bracketed, the columns in line
+    assert text.splitlines()[0].startswith("19 . . . . .[R]. . . . . . .[R].")
+    assert text.splitlines()[1].startswith("18 . . # . . # .[R]# C #[R]")
     assert "skulls: j10 i11 k11" in text
     svg = render_svg(s)
     xml.dom.minidom.parseString(svg)  # well-formed

@@ -319,7 +319,8 @@ def page_how_to_play(gd: GameDoc) -> list[str]:
         out += [
             ".. figure:: start.svg",
             f"   :alt: The starting position of {esc(gd.title)}",
-            f"   :figclass: {'board-text' if gd.svg_is_text else 'board'} board-small",
+            # at its drawn size (at most a page column wide), so its text reads at 12 px or more
+            f"   :figclass: {'board-text' if gd.svg_is_text else 'board'}",
             "",
             "   The starting position.",
             "",

@@ -1,5 +1,8 @@
-"""The catalog of games: names, the module that defines each, ``make``, and where each game's
-theorems, action universe and statistics live (beside its rules, never imported by them)."""
+"""The catalog of games: names, the module that defines each, and ``make``.
+
+Where each game's theorems, action universe, statistics and terminal view live (modules beside its
+rules, never imported by them) is ``core.game.game_module``; the catalog imports the game kernel,
+never the other way round."""
 
 from __future__ import annotations
 
@@ -45,68 +48,6 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     module, cls = GAMES[name].split(":")
     found: type[Game[Any, Any]] = getattr(importlib.import_module(module), cls)
     return found
-
-
-def game_module(game: Game[Any, Any] | type[Game[Any, Any]], part: str) -> Any:
-    """The module ``<game package>.<part>`` (``theorems``, ``space``, ``stats``), or None."""
-    cls = game if isinstance(game, type) else type(game)
-    package = cls.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.{part}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.{part}":
-            raise
-        return None
-
-
-def theorems_of(game: Game[Any, Any]) -> tuple[Any, ...]:
-    """The theorems of ``game`` under its options and readings: ``theorems(game)`` of the game
-    package's ``theorems`` module, each told what it runs under (readings, player count, the
-    other keyword options) and with its ``depends_on`` interpretation ids made full."""
-    import json
-
-    import attrs
-
-    from castlerules.core.errors import SpecError
-
-    module = game_module(game, "theorems")
-    if module is None:
-        return ()
-    spec = game.spec
-    chosen = {i.id: i.default for i in spec.interpretations}
-    changed = tuple(sorted((k, v) for k, v in game.readings.items() if chosen.get(k) != v))
-    defaults = {
-        k: p.default for k, p in inspect.signature(type(game)).parameters.items()
-    }
-    options = tuple(sorted(
-        (k, json.dumps(v, sort_keys=True, separators=(",", ":")))
-        for k, v in game.options.items()
-        if k not in ("players", "readings") and defaults.get(k, inspect.Parameter.empty) != v
-    ))
-
-    keywords = {"players", *defaults}
-
-    def full(names: tuple[str, ...]) -> tuple[str, ...]:
-        """Interpretation ids made full; a name that is a keyword option of ``make`` (``players``,
-        ``board``) stays too, even where it is also an interpretation's short id."""
-        out: list[str] = []
-        for name in names:
-            try:
-                found = [spec.interpretation(name).id]
-            except SpecError:
-                found = []
-            if name in keywords or not found:
-                found.append(name)
-            out += [f for f in found if f not in out]
-        return tuple(out)
-
-    return tuple(
-        attrs.evolve(
-            t, readings=changed, players=game.num_players, options=options,
-            depends_on=full(t.depends_on), all_options_of=full(t.all_options_of),
-        )
-        for t in module.theorems(game)
-    )
 
 
 def make(name: str, **options: Any) -> Game[Any, Any]:

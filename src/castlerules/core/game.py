@@ -268,16 +268,69 @@ class Game(abc.ABC, Generic[S, A]):
         return jsonio.envelope_schema(self.name, self.state_type)
 
     def theorems(self) -> tuple[Any, ...]:
-        """The game's theorems under this game's options and readings (found by the catalog in
-        the game package's ``theorems`` module, so the rules never import their proofs)."""
-        from castlerules.core.catalog import theorems_of
+        """The game's theorems under this game's options and readings: ``theorems(game)`` of the
+        game package's ``theorems`` module (found by name, so the rules never import their proofs),
+        each told what it runs under (readings, player count, the other keyword options) and with
+        its ``depends_on`` interpretation ids made full."""
+        import inspect
+        import json
 
-        return theorems_of(self)
+        import attrs
+
+        from castlerules.core.errors import SpecError
+
+        module = game_module(self, "theorems")
+        if module is None:
+            return ()
+        spec = self.spec
+        chosen = {i.id: i.default for i in spec.interpretations}
+        changed = tuple(sorted((k, v) for k, v in self.readings.items() if chosen.get(k) != v))
+        defaults = {k: p.default for k, p in inspect.signature(type(self)).parameters.items()}
+        options = tuple(sorted(
+            (k, json.dumps(v, sort_keys=True, separators=(",", ":")))
+            for k, v in self.options.items()
+            if k not in ("players", "readings") and defaults.get(k, inspect.Parameter.empty) != v
+        ))
+
+        keywords = {"players", *defaults}
+
+        def full(names: tuple[str, ...]) -> tuple[str, ...]:
+            """Interpretation ids made full; a name that is a keyword option of ``make``
+            (``players``, ``board``) stays too, even where it is also an interpretation's short
+            id."""
+            out: list[str] = []
+            for name in names:
+                try:
+                    found = [spec.interpretation(name).id]
+                except SpecError:
+                    found = []
+                if name in keywords or not found:
+                    found.append(name)
+                out += [f for f in found if f not in out]
+            return tuple(out)
+
+        return tuple(
+            attrs.evolve(
+                t, readings=changed, players=self.num_players, options=options,
+                depends_on=full(t.depends_on), all_options_of=full(t.all_options_of),
+            )
+            for t in module.theorems(self)
+        )
 
     def render(self, state: S) -> str:
         """A plain-text picture of ``state`` that shows its position text (the conformance kit
         checks it; the terminal game prints only this)."""
         return f"{self!r}\nposition: {self.state_to_text(state)}"
+
+    def describe_chance(self, state: S, outcome: A) -> str:
+        """A chance outcome in words, as a person at the table tells it ("a skull falls on m10"):
+        ``describe_chance(game, state, outcome)`` of the game package's ``render`` module, else
+        the outcome's notation."""
+        describe = getattr(game_module(self, "render"), "describe_chance", None)
+        if describe is None:
+            return self.action_to_str(state, outcome)
+        said: str = describe(self, state, outcome)
+        return said
 
     def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
         """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
@@ -300,15 +353,27 @@ class Game(abc.ABC, Generic[S, A]):
         """Every action (chance outcomes included) this game can ever take, in a fixed order: the
         stable integer ids of the adapters are indices into it. Games define it in their package's
         ``space`` module as ``action_universe(game)``."""
-        import importlib
-
-        package = type(self).__module__.rsplit(".", 1)[0]
-        try:
-            module = importlib.import_module(f"{package}.space")
-        except ModuleNotFoundError as exc:
-            raise InvalidOptionError(f"{self.name} defines no action universe") from exc
+        module = game_module(self, "space")
+        if module is None:
+            raise InvalidOptionError(f"{self.name} defines no action universe")
         universe: tuple[Any, ...] = module.action_universe(self)
         return universe
+
+
+def game_module(game: Game[Any, Any] | type[Game[Any, Any]], part: str) -> Any:
+    """The module ``<game package>.<part>`` (``theorems``, ``space``, ``stats``, ``terminal``), or
+    None when the game's package has no such module. Found by name: the rules never import the
+    parts that are built on them."""
+    import importlib
+
+    cls = game if isinstance(game, type) else type(game)
+    package = cls.__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.{part}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{part}":
+            raise
+        return None
 
 
 def check_player_count(players: Any, low: int, high: int, game: str = "") -> int:

@@ -62,6 +62,7 @@ import attrs
 
 from castlerules.core.errors import InvalidActionError, ParseError, quote
 from castlerules.core.jsonio import int_range, parse_int
+from castlerules.core.written import repr_writer
 from castlerules.kasteel.board import PLAYER_NAMES, Board, square_name
 from castlerules.kasteel.state import Move, Pass, PlaceSkull, State
 
@@ -75,21 +76,16 @@ _PREFIX = re.compile(r"^p([0-9]+)$")
 
 @attrs.frozen(slots=True)
 class Origin:
-    """How ``repr`` names the states of a game: its board's size and the options of the call."""
+    """How ``repr`` and ``str`` name and draw the states of a game: its board's size, the options
+    of the call, and the board itself (None: the default board)."""
 
     width: int
     height: int
     options: str = ""
+    board: Board | None = attrs.field(default=None, eq=False, repr=False)
 
 
 DEFAULT_ORIGIN = Origin(19, 19)
-
-
-def default_name(square: Any) -> str:
-    """A square's name on the default 19x19 board (``#<n>`` for a number that is not a square)."""
-    if isinstance(square, int) and 0 <= square < 361:
-        return square_name(19, square)
-    return f"#{quote(square)}"
 
 
 # -- positions ---------------------------------------------------------------------------------
@@ -125,15 +121,20 @@ def position_text(width: int, height: int, state: State) -> str:
     )
 
 
+def origin_of(state: State) -> Origin:
+    """How ``state``'s game names and draws it (the default board's when no game made it)."""
+    return state.origin if isinstance(state.origin, Origin) else DEFAULT_ORIGIN
+
+
+@repr_writer(State)
 def position_repr(state: State) -> str:
-    origin = state.origin if isinstance(state.origin, Origin) else DEFAULT_ORIGIN
+    """``castlerules.position('kasteel', TEXT[, options])``: the call that rebuilds ``state``
+    (``repr(state)``; a state with squares off its board shows its fields, see ``core.written``)."""
+    origin = origin_of(state)
     size = origin.width * origin.height
     squares = [*state.knights[0], *state.knights[1], *state.skulls]
     if not all(isinstance(s, int) and 0 <= s < size for s in squares):
-        return (
-            f"State(knights={state.knights!r}, passes={state.passes!r}, skulls={state.skulls!r}, "
-            f"to_move={state.to_move!r})"
-        )
+        raise ValueError("a square off the board")
     text = position_text(origin.width, origin.height, state)
     return f"castlerules.position('kasteel', {text!r}{origin.options})"
 

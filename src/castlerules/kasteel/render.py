@@ -6,9 +6,10 @@ import string
 from typing import Any
 from xml.sax.saxutils import escape
 
+from castlerules.core.written import str_writer
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, default_board
-from castlerules.kasteel.notation import position_text
-from castlerules.kasteel.state import State
+from castlerules.kasteel.notation import origin_of, position_text
+from castlerules.kasteel.state import PlaceSkull, State
 
 _GROUND = {Kind.GROUND: ".", Kind.WALL: "#", Kind.CANAL: "C", Kind.KEY: "K"}
 
@@ -28,24 +29,80 @@ def square_symbol(board: Board, state: State, sq: int) -> str:
     return _GROUND[board.kinds[sq]]
 
 
-def render_text(board: Board, state: State) -> str:
-    """The position as a map (row 1 at the bottom) with passes, skulls and the player to move."""
-    lines = []
-    for r in range(board.height - 1, -1, -1):
-        cells = " ".join(square_symbol(board, state, r * board.width + c) for c in range(board.width))
-        lines.append(f"{r + 1:>2} {cells}")
+def board_rows(board: Board, state: State) -> list[tuple[int, list[tuple[int, str]]]]:
+    """Each row from the top (its number, 1 at the bottom) with its squares and their
+    ``square_symbol``."""
+    return [(r + 1, [(r * board.width + c, square_symbol(board, state, r * board.width + c))
+                     for c in range(board.width)])
+            for r in range(board.height - 1, -1, -1)]
+
+
+def on_wall(board: Board, state: State, sq: int) -> bool:
+    """Whether a knight stands on the wall square ``sq`` (the text draws it as ``[Y]``)."""
+    return board.kinds[sq] is Kind.WALL and (sq in state.knights[YELLOW] or sq in state.knights[RED])
+
+
+def row_text(board: Board, state: State, number: int, squares: list[tuple[int, str]]) -> str:
+    """One row of the text map: its number, then a symbol per square; a knight on a wall is
+    bracketed (``#[Y]#``) in the spaces beside it, so the columns stay in line."""
+    line = f"{number:>2} "
+    for sq, symbol in squares:
+        if on_wall(board, state, sq):
+            line = line[:-1] + f"[{symbol}]"
+        else:
+            line += symbol + " "
+    return line.rstrip()
+
+
+def ended(board: Board, state: State) -> frozenset[int]:
+    """Who has won by the two ends the rulebook names: a knight on the other side's key square,
+    or the other side without knights (empty while the game goes on). The game's own ``winners``
+    also knows the readings' other ends (a player who cannot move)."""
+    won = set()
+    for p, other in ((YELLOW, RED), (RED, YELLOW)):
+        if board.keys[other] in state.knights[p] or (state.knights[p] and not state.knights[other]):
+            won.add(p)
+    return frozenset(won)
+
+
+def turn_words(board: Board, state: State, winners: frozenset[int] | None = None) -> str:
+    """``to move: yellow``, or at the end who won (``winners``: the game's, when it is known)."""
+    won = ended(board, state) if winners is None else winners
+    if won:
+        return "game over: " + " and ".join(PLAYER_NAMES[p] for p in sorted(won)) + " wins"
+    if winners is not None and not state.knights[YELLOW] and not state.knights[RED]:
+        return "game over"
+    return f"to move: {PLAYER_NAMES[state.to_move]}" if state.to_move in (0, 1) else ""
+
+
+def render_text(board: Board, state: State, winners: frozenset[int] | None = None) -> str:
+    """The position as a map (row 1 at the bottom) with passes, skulls and the player to move
+    (at the end, who won: ``winners`` as the game says, else ``ended``)."""
+    lines = [row_text(board, state, n, squares) for n, squares in board_rows(board, state)]
     lines.append("   " + " ".join(string.ascii_lowercase[: board.width]))
     lines.append(
         f"passes: yellow {state.passes[YELLOW]}, red {state.passes[RED]}   "
         f"knights: yellow {len(state.knights[YELLOW])}, red {len(state.knights[RED])}   "
-        f"to move: {PLAYER_NAMES[state.to_move]}"
+        + turn_words(board, state, winners)
     )
     lines.append(
         "skulls: " + (" ".join(board.name(s) for s in sorted(state.skulls)) or "none placed")
-        + "   (Y/R knight, y/r key square, # wall, C canal, * skull)"
+        + "   (Y/R knight, [Y] on a wall, y/r key square, # wall, C canal, * skull)"
     )
     lines.append("position: " + position_text(board.width, board.height, state))
     return "\n".join(lines)
+
+
+def describe_chance(game: Any, state: State, outcome: PlaceSkull) -> str:
+    """A skull placed at the start, in words: ``a skull falls on m10``."""
+    board = getattr(game, "board", None) or origin_of(state).board or default_board()
+    return f"a skull falls on {board.name(outcome.square)}"
+
+
+@str_writer(State)
+def board_text(state: State) -> str:
+    """``str(state)``: the text map on the board of the game that made the state."""
+    return render_text(origin_of(state).board or default_board(), state)
 
 
 _FILL = {Kind.GROUND: "#efe4c4", Kind.WALL: "#8a7f70", Kind.CANAL: "#6fa8dc", Kind.KEY: "#efe4c4"}
@@ -89,7 +146,7 @@ def _knight(cx: float, cy: float, size: float, player: int) -> str:
         f'<circle class="knight" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.36:.1f}" '
         f'fill="{_KNIGHT[player]}" stroke="black" stroke-width="1.4"/>'
         f'<text x="{cx:.1f}" y="{cy + size * 0.15:.1f}" text-anchor="middle" '
-        f'font-size="{size * 0.42:.0f}" font-weight="bold" fill="black">{"YR"[player]}</text>'
+        f'font-size="{max(12.0, size * 0.42):.0f}" font-weight="bold" fill="black">{"YR"[player]}</text>'
     )
 
 
@@ -127,7 +184,8 @@ def _legend(x: float, y: float, cell: int) -> list[str]:
 
 
 def render_svg(
-    state: State, board: Board | None = None, cell: int = 26, highlight: tuple[str, ...] = ()
+    state: State, board: Board | None = None, cell: int = 26, highlight: tuple[str, ...] = (),
+    winners: frozenset[int] | None = None,
 ) -> str:
     """An SVG picture of ``state`` on ``board`` (default: the default board), with a legend, the
     squares named in ``highlight`` outlined, and the position text as caption (and title)."""
@@ -140,11 +198,11 @@ def render_svg(
             continue
     m = cell  # margin for the coordinates
     board_w, board_h = b.width * cell + 2 * m, b.height * cell + 2 * m
-    legend_w = cell * 9
+    legend_w = cell * 7.2  # the picture stays within a page column (736 px) at cell 26
     w, h = board_w + legend_w, board_h + cell * 2.4
     text = position_text(b.width, b.height, state)
-    status = (f"to move: {PLAYER_NAMES[state.to_move]}; passes: yellow {state.passes[YELLOW]}, "
-              f"red {state.passes[RED]}" if state.to_move in (0, 1) else "")
+    turn = turn_words(b, state, winners)
+    status = f"{turn}; passes: yellow {state.passes[YELLOW]}, red {state.passes[RED]}" if turn else ""
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" width="{w:.0f}" '
         f'height="{h:.0f}" font-family="sans-serif">',

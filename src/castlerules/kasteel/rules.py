@@ -401,7 +401,8 @@ class Kasteel(Game[State, Any]):
         self._passes_of = (Pass(YELLOW), Pass(RED))
         self._skull_actions = {sq: PlaceSkull(sq) for sq in self._zone}
         shown = {k: v for k, v in self.options.items() if (k, v) != ("level", 1)}
-        self._origin = Origin(b.width, b.height, "".join(f", {k}={v!r}" for k, v in shown.items()))
+        self._origin = Origin(b.width, b.height, "".join(f", {k}={v!r}" for k, v in shown.items()),
+                              board=b)
         self._chance: BoundedCache[frozenset[int], tuple[tuple[PlaceSkull, Fraction], ...]]
         self._chance = BoundedCache(256)
         start = b.start
@@ -851,7 +852,7 @@ class Kasteel(Game[State, Any]):
         )
 
     def render(self, state: State) -> str:
-        return render.render_text(self.board, state)
+        return render.render_text(self.board, state, self.winners(state))
 
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        return render.render_svg(state, self.board, highlight=highlight)
+        return render.render_svg(state, self.board, highlight=highlight, winners=self.winners(state))

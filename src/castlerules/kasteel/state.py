@@ -9,7 +9,8 @@ rules' successor fills them directly (``make_state``), updating only the bits a 
 Actions validate their fields when they are made: players and squares are integers (an IntEnum
 becomes its int; ``True`` is not a player), anything else raises ``castlerules.InvalidActionError``,
 so two equal actions are always the same action to the rules. ``repr`` of an action shows its
-notation; ``repr`` of a state is the call that rebuilds it from its position text.
+notation; ``repr`` of a state is the call that rebuilds it from its position text, ``str`` its text
+board (both written by the notation and render modules: ``core.written``).
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from typing import Any
 
 import attrs
 
+from castlerules.core.errors import quote
 from castlerules.core.fields import whole_number
 from castlerules.core.jsonio import RANGE
+from castlerules.core.written import Written
+from castlerules.kasteel.board import square_name
 
 #: Squares numbered at or above this are never on a board (26 x 26 = 676 squares at most).
 SQUARE_LIMIT = 1024
@@ -60,7 +64,7 @@ def _knight_bits(knights: Any) -> tuple[int, int] | None:
 
 
 @attrs.frozen(slots=True, repr=False, hash=False)
-class State:
+class State(Written):
     """A position. Squares are board indices (``row * width + column``, row 0 being row 1).
 
     ``knights[p]`` are player p's knights (0 yellow, 1 red), ``passes[p]`` the passes p has left,
@@ -103,11 +107,6 @@ class State:
             found = hash((self.knights, self.passes, self.skulls, self.to_move))
             object.__setattr__(self, "_hash", found)
         return found
-
-    def __repr__(self) -> str:
-        from castlerules.kasteel.notation import position_repr
-
-        return position_repr(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle and copy the JSON fields only (the derived ones are recomputed)."""
@@ -165,9 +164,10 @@ def _square(value: Any) -> int:
 
 
 def _square_text(square: int) -> str:
-    from castlerules.kasteel.notation import default_name
-
-    return default_name(square)
+    """A square's name on the default 19x19 board (``#<n>`` for a number that is not a square)."""
+    if isinstance(square, int) and 0 <= square < 361:
+        return square_name(19, square)
+    return f"#{quote(square)}"
 
 
 @attrs.frozen(slots=True, repr=False, cache_hash=True, order=True)

@@ -70,15 +70,23 @@ Actions
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from castlerules.core.errors import InvalidActionError, ParseError, quote
 from castlerules.core.jsonio import int_range, parse_int
+from castlerules.core.written import repr_writer
 from castlerules.splut.board import BY_NAME, DIRECTION, NAMES, OFF, SQUARE_SET, Dir
 from castlerules.splut.state import LETTERS, Lev, Pass, Piece, State, Step, Throw
 
-if TYPE_CHECKING:
-    from castlerules.splut.rules import Splut
+
+class SplutRules(Protocol):
+    """What the action text needs of the game (its rules object provides it; the notation does not
+    import the rules): where a levitated rock goes under the game's readings, and the error for a
+    value that is not an action."""
+
+    def lev_destination(self, state: State, action: Step) -> int: ...
+
+    def not_an_action(self, action: Any) -> InvalidActionError: ...
 
 DIR_NAMES = {d: d.name.lower() for d in Dir}
 BY_DIR_NAME = {v: k for k, v in DIR_NAMES.items()} | {
@@ -132,16 +140,12 @@ def state_to_text(state: State) -> str:
     )
 
 
+@repr_writer(State)
 def position_repr(state: State) -> str:
-    """``castlerules.position('splut', '<text>'[, players=N])``: the call that rebuilds ``state``."""
-    try:
-        text = state_to_text(state)
-        n = len(state.pieces)
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-        return (
-            f"State(pieces={state.pieces!r}, rocks={state.rocks!r}, to_move={state.to_move!r}, "
-            f"turn={state.turn!r}, steps_left={state.steps_left!r}, ...)"
-        )
+    """``castlerules.position('splut', '<text>'[, players=N])``: the call that rebuilds ``state``
+    (``repr(state)``; a malformed state shows its fields, see ``core.written``)."""
+    text = state_to_text(state)
+    n = len(state.pieces)
     players = "" if n == 2 else f", players={n}"
     return f"castlerules.position('splut', {text!r}{players})"
 
@@ -269,7 +273,7 @@ def _letter(state: State, player: int, sq: int) -> str:
     return ""
 
 
-def action_to_str(game: Splut, state: State, action: Any) -> str:
+def action_to_str(game: SplutRules, state: State, action: Any) -> str:
     """The text of ``action`` in ``state``; InvalidActionError for an action no text can name."""
     cls = action.__class__
     if cls is Step:
@@ -322,7 +326,7 @@ SYNTAX = (
 )
 
 
-def parse_action(game: Splut, state: State, text: str) -> Any:
+def parse_action(game: SplutRules, state: State, text: str) -> Any:
     """The action ``text`` names in ``state`` (see the module docstring); ParseError if none."""
     if not isinstance(text, str):
         raise ParseError(f"expected action text, got {type(text).__name__}")
@@ -346,7 +350,7 @@ def parse_action(game: Splut, state: State, text: str) -> Any:
     raise _fail(text, SYNTAX)
 
 
-def _step(game: Splut, state: State, text: str, player: int, words: list[str]) -> Step:
+def _step(game: SplutRules, state: State, text: str, player: int, words: list[str]) -> Step:
     move = words[0]
     letter = ""
     if move[:1].upper() in LETTER_PIECE and move[1:2].isalpha():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from castlerules.core.written import str_writer
 from castlerules.splut.board import COLUMNS, NAMES, OFF, SEATS, SQUARE_SET, Seat, index
 from castlerules.splut.notation import state_to_text
 from castlerules.splut.state import LETTERS, Lev, Piece, State
@@ -22,36 +23,53 @@ def _cells(state: State) -> dict[int, str]:
     for p, trio in enumerate(state.pieces):
         for k, sq in enumerate(trio):
             if sq != OFF:
-                held = "*" if sq == state.throw_from else str(p)
-                cells[sq] = LETTERS[Piece(k)] + held
+                cells[sq] = f"{LETTERS[Piece(k)]}{p}"
     return cells
 
 
-def render_text(state: State) -> str:
-    """Rows 9 to 1, columns a to i: ``S0 T0 D0`` are player 0's sorcerer, troll and dwarf,
-    ``@@`` a rock, ``T*`` a troll holding a rock, ``..`` an empty square."""
+def status_lines(state: State) -> list[str]:
+    """The turn in words: whose move and what is left of the turn; at the end only who won."""
+    if state.over:
+        alive = [p for p, trio in enumerate(state.pieces) if trio[0] != OFF]
+        return [f"game over: player {alive[0]} wins" if alive else "game over"]
+    steps = "1 step" if state.steps_left == 1 else f"{state.steps_left} steps"
+    lines = [f"player {state.to_move} to move", f"turn {state.turn}, {steps} left"]
+    if state.throw_from != OFF:
+        lines.append(f"the troll on {NAMES[state.throw_from]} must throw")
+    if state.lev == Lev.ACTIVE:
+        lines.append(f"levitating the rock on {NAMES[state.lev_rock]}")
+    elif state.lev == Lev.DONE:
+        lines.append("levitation over for this turn")
+    if state.moved_before:
+        lines.append("previous player moved " + " ".join(NAMES[r] for r in sorted(state.moved_before)))
+    return lines
+
+
+def board_lines(state: State) -> list[str]:
+    """Rows 9 to 1 and the column letters: ``S0 T0 D0`` are player 0's sorcerer, troll and dwarf,
+    ``@@`` a rock, ``..`` an empty square; a troll holding a rock is bracketed, ``[T0]``."""
     cells = _cells(state)
     lines = []
     for row in range(9, 0, -1):
-        out = []
+        line = f"{row} "
         for col in range(1, 10):
             sq = index(col, row)
-            out.append(cells.get(sq, "..") if sq in SQUARE_SET else "  ")
-        lines.append(f"{row} " + " ".join(out).rstrip())
+            cell = cells.get(sq, "..") if sq in SQUARE_SET else "  "
+            if sq == state.throw_from and sq in SQUARE_SET:
+                line = line[:-1] + f"[{cell}]"
+            else:
+                line += cell + " "
+        lines.append(line.rstrip())
     lines.append("  " + " ".join(f"{c} " for c in COLUMNS).rstrip())
-    steps = "1 step" if state.steps_left == 1 else f"{state.steps_left} steps"
-    status = f"player {state.to_move} to move, turn {state.turn}, {steps} left"
-    if state.throw_from != OFF:
-        status += f", must throw from {NAMES[state.throw_from]}"
-    if state.lev == Lev.ACTIVE:
-        status += f", levitating {NAMES[state.lev_rock]}"
-    elif state.lev == Lev.DONE:
-        status += ", levitation used"
-    if state.moved_before:
-        status += ", previous player moved " + " ".join(NAMES[r] for r in sorted(state.moved_before))
-    lines.append(status)
-    lines.append("position: " + state_to_text(state))
-    return "\n".join(lines)
+    return lines
+
+
+@str_writer(State)
+def render_text(state: State) -> str:
+    """The text board (``str(state)``): ``board_lines``, the turn in words (``status_lines``) and
+    the position text."""
+    return "\n".join([*board_lines(state), ", ".join(status_lines(state)),
+                      "position: " + state_to_text(state)])
 
 
 # -- SVG ------------------------------------------------------------------------------------------
@@ -138,7 +156,7 @@ def _legend(seats: tuple[Seat, ...], top: float) -> list[str]:
     out.append(f'<text x="{x + 24}" y="{y + 1}" font-size="13">rock being levitated</text>')
     y += 24
     out.append(f'<circle cx="{x + 8}" cy="{y - 4}" r="10" fill="{ROCK_FILL}" stroke="{ROCK_EDGE}"/>'
-               f'<text x="{x + 8}" y="{y}" font-size="11" text-anchor="middle" fill="#fff">×</text>')
+               f'<text x="{x + 8}" y="{y + 1}" font-size="12" text-anchor="middle" fill="#fff">×</text>')
     out.append(f'<text x="{x + 24}" y="{y + 1}" font-size="13">moved by the previous player</text>')
     y += 24
     out.append(f'<rect x="{x}" y="{y - 13}" width="17" height="17" fill="none" '
@@ -148,17 +166,9 @@ def _legend(seats: tuple[Seat, ...], top: float) -> list[str]:
 
 
 def _status(state: State, top: float) -> list[str]:
-    steps = "1 step" if state.steps_left == 1 else f"{state.steps_left} steps"
-    lines = [f"player {state.to_move} to move", f"turn {state.turn}, {steps} left"]
-    if state.throw_from != OFF:
-        lines.append(f"the troll on {NAMES[state.throw_from]} must throw")
-    if state.lev == Lev.ACTIVE:
-        lines.append(f"levitating the rock on {NAMES[state.lev_rock]}")
-    elif state.lev == Lev.DONE:
-        lines.append("levitation over for this turn")
     return [
         f'<text x="{LEGEND_X}" y="{top + 18 * i}" font-size="13" fill="#333">{escape(line)}</text>'
-        for i, line in enumerate(lines)
+        for i, line in enumerate(status_lines(state)[:4])
     ]
 
 

@@ -22,6 +22,7 @@ import attrs
 from castlerules.core.errors import InvalidActionError, quote
 from castlerules.core.fields import whole_number
 from castlerules.core.jsonio import RANGE
+from castlerules.core.written import Written
 from castlerules.splut.board import NAMES, NEXT, OFF, Dir
 
 
@@ -90,7 +91,7 @@ def _game_over(pieces: Any) -> bool:
 
 
 @attrs.frozen(slots=True, repr=False, hash=False)
-class State:
+class State(Written):
     """A Splut! position, with the bookkeeping of the turn in progress.
 
     ``pieces[p]`` holds player p's (sorcerer, troll, dwarf) squares, OFF (-1) for a removed piece.
@@ -103,7 +104,8 @@ class State:
     """
 
     # The docstring above is the description in the shipped JSON Schema (src/castlerules/schemas):
-    # keep it as it is. ``repr(state)`` is the call that rebuilds the state from its position text.
+    # keep it as it is. ``repr(state)`` is the call that rebuilds the state from its position text,
+    # ``str(state)`` the text board (``core.written``).
 
     pieces: tuple[tuple[int, int, int], ...]
     rocks: tuple[int, int, int, int]
@@ -141,11 +143,6 @@ class State:
             )
             object.__setattr__(self, "_hash", found)
         return found
-
-    def __repr__(self) -> str:
-        from castlerules.splut.notation import position_repr
-
-        return position_repr(self)
 
 
 class _Unfrozen(State):

@@ -65,6 +65,7 @@ from typing import Any
 
 from castlerules.core.errors import ParseError, quote
 from castlerules.core.jsonio import int_range, parse_int
+from castlerules.core.written import repr_writer, str_writer
 from castlerules.spookslot.state import (
     EXIT,
     GHOST,
@@ -348,3 +349,19 @@ def parse_position(text: str) -> State:
     first, released = _parse_four(fields)
     winner = -1 if fields.items[5][1] == "-" else _parse_player(fields, 5, "the winner", "winner")
     return State(pawns, turn, phase, roll, pending, first, released, winner)
+
+
+@repr_writer(State)
+def position_repr(state: State) -> str:
+    """``castlerules.position('spookslot', TEXT[, players=N])``: the call that rebuilds ``state``."""
+    players = "" if len(state.pawns) == 2 else f", players={len(state.pawns)}"
+    return f"castlerules.position('spookslot', {position_text(state)!r}{players})"
+
+
+@repr_writer(Roll, Ball, Move, Passage, Pass)
+def action_repr(action: Any) -> str:
+    """``Move('p0 move a')``: the class and the action's text."""
+    return f"{type(action).__name__}({action_to_str(action)!r})"
+
+
+str_writer(Roll, Ball, Move, Passage, Pass)(action_to_str)

@@ -10,15 +10,27 @@ pawns, a legend and the position text. It is about 680 pixels wide, so it reads 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
-from castlerules.spookslot.board import Board
+from castlerules.core.written import str_writer
+from castlerules.spookslot.board import Board, default_board
 from castlerules.spookslot.notation import pawn_letter, position_text
-from castlerules.spookslot.state import EXIT, LINE, START, Phase, State
+from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Phase, Roll, State
 
-if TYPE_CHECKING:
-    from castlerules.spookslot.rules import Spookslot
+
+class HasBoard(Protocol):
+    """Anything with a ``board`` (a Spookslot game): drawn as its board."""
+
+    @property
+    def board(self) -> Board: ...
+
+
+def board_of(where: Board | HasBoard | None) -> Board:
+    """The board to draw on: ``where`` itself, the board of a game, or the default board."""
+    if where is None:
+        return default_board()
+    return where if isinstance(where, Board) else where.board
 
 LETTER = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "stair": "S"}
 FILL = {"yellow": "#f2d94e", "blue": "#5b8fd9", "green": "#5fb860", "red": "#d9534f",
@@ -29,6 +41,8 @@ HIGHLIGHT = "#ff00aa"
 #: Squares per row of a band before it wraps.
 COLUMNS = 15
 CELL, SIZE, PAD = 42, 30, 24
+#: From a safe route's row to the short route's row under it: the safe squares' names fit between.
+SHORT_LANE = CELL + 16
 
 
 def pawn_name(p: int, k: int) -> str:
@@ -41,6 +55,57 @@ def _where(state: State) -> dict[str, list[tuple[int, int]]]:
         for k, q in enumerate(ps):
             at.setdefault(q, []).append((p, k))
     return at
+
+
+def moved_pawns(before: State, after: State) -> list[str]:
+    """Each pawn that moved between two states: ``p0a t3 → s4``."""
+    out = []
+    for p, (old, new) in enumerate(zip(before.pawns, after.pawns)):
+        for k, (a, b) in enumerate(zip(old, new)):
+            if a != b:
+                out.append(f"{pawn_name(p, k)} {a} → {b}")
+    return out
+
+
+TRAP_WORDS = {"stairs": "rolls down the stairs", "bookcase": "tips the bookcase",
+              "portrait": "swings the portrait", "axe": "drops the axe"}
+
+
+def describe_chance(game: Any, state: State, outcome: Roll | Ball) -> str:
+    """A roll or the ghost ball in words: what the die showed and what follows from it; where the
+    ball went, which pawns fell back to where, and whether the secret passage opened."""
+    after = game.apply(state, outcome)
+    p = state.turn
+    if isinstance(outcome, Roll):
+        if outcome.face == GHOST:
+            if after.phase is Phase.BALL:
+                return f"p{p} rolls the ghost: a pawn is in danger, so the ghost ball drops"
+            if after.phase is Phase.REROLL:
+                return f"p{p} rolls the ghost: nobody is in danger, so p{p} rolls again"
+            return f"p{p} rolls the ghost again: the turn passes to p{after.turn}"
+        if after.phase is Phase.MOVE:
+            return f"p{p} rolls {outcome.face}"
+        return f"p{p} rolls {outcome.face}, but no pawn can move it: the turn passes to p{after.turn}"
+    board = board_of(game)
+    trap = outcome.trap
+    zone = board.zone.get(trap, ())
+    back = sorted({board.fallback[q] for q in zone if q in board.fallback})
+    moved: list[str] = []
+    passed: list[str] = []
+    for text in moved_pawns(state, after):
+        start, _, end = text.split(" ", 1)[1].partition(" → ")
+        through = start in board.red_stars and end == board.green_star
+        (passed if through else moved).append(text)
+    where = f"{zone[0]}-{zone[-1]}" if len(zone) > 1 else zone[0] if zone else trap
+    line = f"the ghost ball {TRAP_WORDS.get(trap, 'fires the ' + trap + ' trap')} ({where}"
+    line += f" → {', '.join(back)})" if back else ")"
+    line += ": " + ", ".join(moved) if moved else ": nobody stood there"
+    if passed:
+        line += "; through the secret passage: " + ", ".join(passed)
+    if after.phase is Phase.PASSAGE:
+        who = ", ".join(f"{pawn_name(q, k)} on {after.pawns[q][k]}" for q, k in after.pending)
+        line += f"; the secret passage to {board.green_star} opens for {who}"
+    return line
 
 
 def status(state: State) -> str:
@@ -59,44 +124,42 @@ def status(state: State) -> str:
     }[state.phase]
 
 
-def render_text(game: Spookslot, state: State) -> str:
+def render_text(board: Board | HasBoard, state: State) -> str:
     """Whose turn it is, the path drawn room by room (``path_lines``) and the position text."""
-    return "\n".join([status(state), *path_lines(game, state),
+    return "\n".join([status(state), *path_lines(board_of(board), state),
                       f"position: {position_text(state)}"])
 
 
-def path_lines(game: Spookslot, state: State) -> list[str]:
-    """The board as its path, one line per room in walking order from the start to the Exit:
+@str_writer(State)
+def board_text(state: State) -> str:
+    """``str(state)``: the text board on the default board (a state does not know its game's
+    board; ``game.render(state)`` draws on the game's)."""
+    return render_text(default_board(), state)
+
+
+def path_lines(board: Board, state: State, legend: bool = True) -> list[str]:
+    """The board as its path, one line per room in walking order from the start to the Exit (each
+    room left to right, the rooms top to bottom):
     each square as ``id:colour`` (``*`` a star square) with the pawns on it in brackets; a fork's
-    short, dangerous route on its own line; then the pawns escaped and a legend with the traps."""
-    board = game.board
+    short, dangerous route on its own line; then the pawns escaped and (``legend``) a legend with
+    the traps and the secret passage."""
     at = {q: [pawn_name(p, k) for p, k in who] for q, who in _where(state).items()}
-    short = _short_routes(board)
 
     def cell(q: str) -> str:
+        if q == EXIT:
+            return "EXIT"
         s = board.by_id[q]
         who = "".join(f"[{n}]" for n in at.get(q, ()))
         return f"{q}:{LETTER[s.colour]}{'*' if s.star else ''}{who}"
 
-    runs: list[tuple[str, list[str]]] = []
-    order = _walking_order(board)
-    for q in order:
-        room = board.by_id[q].room
-        if not runs or runs[-1][0] != room:
-            runs.append((room, []))
-        runs[-1][1].append(q)
-    lines = ["start (walk this way, top to bottom):    "
-             + " ".join(f"[{n}]" for n in [*at.get(START, ()), *at.get(LINE, ())])]
-    for i, (room, ids) in enumerate(runs):
-        main = [cell(q) for q in ids if q not in short]
-        if i == len(runs) - 1:
-            main.append("EXIT")
-        lines.append(f"{room:>11}  " + " ".join(main))
-        route = [q for q in ids if q in short]
-        if route:
-            lines.append(f"{'short way':>11}  " + " ".join(cell(q) for q in route)
-                         + "  (shorter, dangerous)")
-    lines.append(f"{'escaped':>11}  " + " ".join(f"[{n}]" for n in at.get(EXIT, ())))
+    waiting = " ".join(f"[{n}]" for n in [*at.get(START, ()), *at.get(LINE, ())])
+    lines = [f"{'start':>11}  {waiting}".rstrip()]
+    for label, ids in path_rows(board):
+        shortway = "  (shorter, dangerous)" if label == SHORT_WAY else ""
+        lines.append(f"{label:>11}  " + " ".join(cell(q) for q in ids) + shortway)
+    lines.append(f"{'escaped':>11}  {' '.join(f'[{n}]' for n in at.get(EXIT, ()))}".rstrip())
+    if not legend:
+        return lines
     lines.append("legend: Y yellow, G green, B blue: safe squares; * a star square")
     lines.append("        R red, S stairs: danger squares (the ghost ball may send a pawn back)")
     traps = []
@@ -111,6 +174,30 @@ def path_lines(game: Spookslot, state: State) -> list[str]:
         lines.append(f"secret passage: red stars {' '.join(board.red_stars)} → green star "
                      f"{board.green_star} (when the portrait fires)")
     return lines
+
+
+SHORT_WAY = "short way"
+
+
+def path_rows(board: Board) -> list[tuple[str, list[str]]]:
+    """The path as rows in walking order (each left to right, the rows top to bottom): each
+    room's squares on the safe route, the last ending with the Exit; a fork's short, dangerous
+    route on a row of its own, labelled ``short way``, after its room's."""
+    short = _short_routes(board)
+    runs: list[tuple[str, list[str]]] = []
+    for q in _walking_order(board):
+        room = board.by_id[q].room
+        if not runs or runs[-1][0] != room:
+            runs.append((room, []))
+        runs[-1][1].append(q)
+    rows = []
+    for i, (room, ids) in enumerate(runs):
+        main = [q for q in ids if q not in short]
+        rows.append((room, main + ([EXIT] if i == len(runs) - 1 else [])))
+        route = [q for q in ids if q in short]
+        if route:
+            rows.append((SHORT_WAY, route))
+    return rows
 
 
 def _walking_order(board: Board) -> list[str]:
@@ -171,16 +258,16 @@ def layout(board: Board) -> tuple[dict[str, tuple[float, float]], list[tuple[str
             main = [START, "", *main]  # the start area takes two cells
         if i == len(runs) - 1:
             main = [*main, EXIT]
-        lanes = 2 if any(q in short for q in ids) else 1
+        pitch = CELL + SHORT_LANE if any(q in short for q in ids) else CELL
         rows = max(1, math.ceil(len(main) / COLUMNS))
         bands.append((room or "board", y))
         top = y + 16
         for j, q in enumerate(main):
             r, c = divmod(j, COLUMNS)
             if q:
-                pos[q] = (PAD + c * CELL + CELL / 2, top + r * lanes * CELL + SIZE / 2)
+                pos[q] = (PAD + c * CELL + CELL / 2, top + r * pitch + SIZE / 2)
         _place_short(board, ids, short, pos, top)
-        y = top + rows * lanes * CELL + 26
+        y = top + rows * pitch + 26
     return pos, bands
 
 
@@ -197,7 +284,7 @@ def _place_short(board: Board, ids: list[str], short: set[str],
         if not anchors:
             continue
         x0, x1 = anchors[0][0], anchors[-1][0]
-        y = anchors[0][1] + CELL
+        y = anchors[0][1] + SHORT_LANE
         for j, q in enumerate(route):
             x = x0 + (j + 0.5) * (x1 - x0 + CELL) / len(route) - CELL / 2
             pos[q] = (x, y)
@@ -260,7 +347,11 @@ def _star(x: float, y: float, r: float = 9) -> str:
 
 
 def _edges(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
+    """The steps between neighbouring squares of a band; a step to another band is a short stub
+    out of the square it leaves and an arrow into the square it enters (a line across the bands
+    would cross the squares' names)."""
     out = []
+    stubs: set[str] = set()
     for s in board.squares:
         for n in s.next:
             if n not in pos:
@@ -268,10 +359,18 @@ def _edges(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
             (x1, y1), (x2, y2) = pos[s.id], pos[n]
             if n == EXIT:
                 x2 -= CELL / 2 - 6
-            far = abs(y2 - y1) > 1.5 * CELL or x2 < x1
-            style = 'stroke="#c8c8c8" stroke-width="1" stroke-dasharray="2 3"' if far else \
-                'stroke="#888" stroke-width="2"'
-            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {style}/>')
+            if abs(y2 - y1) > 1.5 * CELL or x2 < x1:
+                if s.id not in stubs:
+                    stubs.add(s.id)
+                    out.append(f'<line x1="{x1 + SIZE / 2:.1f}" y1="{y1:.1f}" '
+                               f'x2="{x1 + CELL / 2 + 1:.1f}" y2="{y1:.1f}" stroke="#888" '
+                               'stroke-width="2"/>')
+                out.append(f'<line x1="{x2 - CELL / 2 - 2:.1f}" y1="{y2:.1f}" '
+                           f'x2="{x2 - SIZE / 2 - 1:.1f}" y2="{y2:.1f}" stroke="#888" '
+                           'stroke-width="2" marker-end="url(#step)"/>')
+                continue
+            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                       'stroke="#888" stroke-width="2"/>')
     sx, sy = pos[START]
     fx, fy = pos[board.start]
     out.append(f'<line x1="{sx + CELL / 2:.1f}" y1="{sy:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" '
@@ -279,46 +378,42 @@ def _edges(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
     return out
 
 
-def _traps(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
-    """Each danger zone's trap and the fallback it sends pawns to: a dashed arrow and a label."""
+def trap_lines(board: Board) -> list[str]:
+    """Each trap's danger squares and where the ghost ball sends a pawn on them back to."""
     out = []
     for trap, zone in board.zone.items():
-        if not zone:
-            continue
-        first = min(zone, key=lambda q: (pos[q][1], pos[q][0]))
-        x, y = pos[first]
-        backs = sorted({board.fallback[q] for q in zone})
-        out.append(f'<text x="{x - SIZE / 2:.1f}" y="{y + SIZE / 2 + 21:.1f}" font-size="12" '
-                   f'fill="#8b0000">▲ {escape(trap)} trap: its danger zone goes back to '
-                   f'{escape(", ".join(backs))}</text>')
-        for b in backs:
-            (x1, y1), (x2, y2) = pos[first], pos[b]
-            mid = (x1 + x2) / 2, min(y1, y2) - SIZE
-            out.append(f'<path d="M{x1:.1f},{y1 - SIZE / 2:.1f} Q{mid[0]:.1f},{mid[1]:.1f} '
-                       f'{x2:.1f},{y2 - SIZE / 2:.1f}" fill="none" stroke="#1b3f7a" '
-                       'stroke-width="1.5" stroke-dasharray="5 3" marker-end="url(#arrow)"/>')
+        if zone:
+            backs = sorted({board.fallback[q] for q in zone if q in board.fallback})
+            span = zone[0] if len(zone) == 1 else f"{zone[0]}-{zone[-1]}"
+            out.append(f"{trap} trap: {span} → back to {', '.join(backs)}")
     return out
 
 
 def _passage(board: Board, pos: dict[str, tuple[float, float]]) -> list[str]:
+    """The secret passage: a dashed arrow from each red star square, down the gap beside it and
+    across above the green star's row into its top (no label on the board: the legend names it,
+    and the arrow crosses no square's name)."""
     if board.green_star is None:
         return []
     gx, gy = pos[board.green_star]
     out = []
     for q in board.red_stars:
         x, y = pos[q]
-        out.append(f'<path d="M{x:.1f},{y + SIZE / 2:.1f} Q{(x + gx) / 2:.1f},{max(y, gy) + CELL:.1f} '
-                   f'{gx:.1f},{gy + SIZE / 2:.1f}" fill="none" stroke="{PASSAGE_COLOUR}" '
-                   'stroke-width="2" stroke-dasharray="6 3" marker-end="url(#passage)"/>')
-    out.append(f'<text x="{gx + SIZE / 2 + 3:.1f}" y="{gy - SIZE / 2 - 3:.1f}" '
-               f'font-size="12" fill="{PASSAGE_COLOUR}">secret passage</text>')
+        lane = x + SIZE / 2 + (CELL - SIZE) / 2  # down the gap right of the square (no name)
+        above = gy - SIZE / 2 - 12  # across above the green star's row
+        out.append(f'<path d="M{x + SIZE / 2:.1f},{y:.1f} H{lane:.1f} V{above:.1f} H{gx:.1f} '
+                   f'V{gy - SIZE / 2 - 1:.1f}" fill="none" stroke="{PASSAGE_COLOUR}" '
+                   'stroke-width="2" stroke-dasharray="6 3" stroke-linejoin="round" '
+                   'marker-end="url(#passage)"/>')
     return out
 
 
-def _legend(y: float, players: int) -> tuple[list[str], float]:
+def _legend(y: float, players: int, traps: list[str]) -> tuple[list[str], float]:
     items = [("yellow", "yellow: safe"), ("blue", "blue: safe; pawns sent back share it"),
              ("green", "green: safe"), ("red", "red: danger zone"), ("stair", "stair step: danger")]
-    out = [f'<text x="{PAD}" y="{y:.1f}" font-size="13" font-weight="bold">Legend</text>']
+    out = [f'<text x="{PAD}" y="{y:.1f}" font-size="13" font-weight="bold">Legend</text>',
+           f'<text x="{PAD + 70}" y="{y:.1f}" font-size="12">the path runs left to right, band '
+           'after band from the top</text>']
     y += 8
     for i, (colour, text) in enumerate(items):
         x = PAD + (i % 2) * 345
@@ -329,7 +424,7 @@ def _legend(y: float, players: int) -> tuple[list[str], float]:
     y += 64
     extra = [
         (f'<rect x="{PAD}" y="{y:.1f}" width="14" height="14" rx="2" fill="#fff" '
-         'stroke="#1b3f7a" stroke-width="3"/>', "fallback square (dashed arrow: a trap sends back)"),
+         'stroke="#1b3f7a" stroke-width="3"/>', "fallback square (a trap sends pawns back here)"),
         (_star(PAD + 7 + 345, y + 7, 7), "star square (red: passage entry, green: exit)"),
     ]
     for i, (mark, text) in enumerate(extra):
@@ -349,19 +444,26 @@ def _legend(y: float, players: int) -> tuple[list[str], float]:
         out.append(f'<circle cx="{x + 7}" cy="{y + 7:.1f}" r="6" '
                    f'fill="{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]}"/>')
         out.append(f'<text x="{x + 18}" y="{y + 11:.1f}" font-size="12">player {p}</text>')
-    return out, y + 22
+    y += 22
+    if traps:
+        out.append(f'<text x="{PAD}" y="{y + 11:.1f}" font-size="12" font-weight="bold" '
+                   'fill="#8b0000">The ghost ball\'s traps</text>')
+        for i, text in enumerate(traps):
+            x = PAD + (i % 2) * 345
+            yy = y + 20 + (i // 2) * 18
+            out.append(f'<text x="{x}" y="{yy + 11:.1f}" font-size="12" fill="#8b0000">'
+                       f'{escape(text)}</text>')
+        y += 20 + 18 * ((len(traps) + 1) // 2)
+    return out, y
 
 
 def render_svg(
-    state: State, game: Spookslot | None = None, highlight: tuple[str, ...] = ()
+    state: State, board: Board | HasBoard | None = None, highlight: tuple[str, ...] = ()
 ) -> str:
-    """An SVG picture of ``state``: the castle room by room with the pawns on it; the squares in
-    ``highlight`` (square ids, ``start`` or ``exit``) are ringed."""
-    if game is None:
-        from castlerules.spookslot.rules import Spookslot
-
-        game = Spookslot(players=len(state.pawns))
-    board = game.board
+    """An SVG picture of ``state`` on ``board`` (a Board, a game's board, or by default the
+    default board): the castle room by room with the pawns on it; the squares in ``highlight``
+    (square ids, ``start`` or ``exit``) are ringed."""
+    board = board_of(board)
     pos, bands = layout(board)
     marked = set(highlight)
     width = PAD * 2 + COLUMNS * CELL + 30
@@ -372,7 +474,6 @@ def render_svg(
     body += _edges(board, pos)
     for q in (START, *board.ids, EXIT):
         body += _square(board, q, *pos[q], q in marked or (q == START and LINE in marked))
-    body += _traps(board, pos)
     body += _passage(board, pos)
     for q, who in _where(state).items():
         x, y = pos[START if q == LINE else q]
@@ -380,14 +481,14 @@ def render_svg(
         w = 2 * CELL - 18 if wide else SIZE - 6
         body += _pawn_discs(x + (CELL / 2 if wide else 0), y, w, SIZE - 6, who)
     bottom = max(y for _, y in pos.values()) + CELL
-    legend, bottom = _legend(bottom + 24, len(state.pawns))
+    legend, bottom = _legend(bottom + 24, len(state.pawns), trap_lines(board))
     caption = escape(position_text(state))
     height = int(bottom + 30)
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="9">',
-        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
-        'markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#1b3f7a"/></marker>'
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        '<defs><marker id="step" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
+        'markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#888"/></marker>'
         '<marker id="passage" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
         f'markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{PASSAGE_COLOUR}"/>'
         '</marker></defs>',

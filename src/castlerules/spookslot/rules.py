@@ -1002,11 +1002,11 @@ class Spookslot(Game[State, Any]):
                     f"state.released[{p}]: the first pawn has reached the laboratory floor")
 
     def render(self, state: State) -> str:
-        return render.render_text(self, state)
+        return render.render_text(self.board, state)
 
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
         """The board drawn floor by floor with the pawns on it; ``highlight`` squares marked."""
-        return render.render_svg(state, self, highlight)
+        return render.render_svg(state, self.board, highlight)
 
 
 def _squares(n: int) -> str:

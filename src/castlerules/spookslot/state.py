@@ -17,6 +17,7 @@ import attrs
 from castlerules.core.errors import InvalidActionError, quote
 from castlerules.core.fields import whole_number
 from castlerules.core.jsonio import RANGE
+from castlerules.core.written import Written
 
 #: Where a pawn stands before its first move: behind the white start line (off the board).
 START = "start"
@@ -46,15 +47,8 @@ class Phase(enum.Enum):
     OVER = "over"  # the game has ended
 
 
-def _position_repr(state: State) -> str:
-    from castlerules.spookslot.notation import position_text
-
-    players = "" if len(state.pawns) == 2 else f", players={len(state.pawns)}"
-    return f"castlerules.position('spookslot', {position_text(state)!r}{players})"
-
-
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class State:
+class State(Written):
     """A position.
 
     ``pawns[p][k]`` is where pawn ``k`` of player ``p`` stands: a square id, ``"start"`` (behind the
@@ -65,7 +59,8 @@ class State:
     spookslot.interp.four-player-second-pawn); with other player counts both are empty.
     ``winner`` is the winning player once the game is over (-1 before).
 
-    ``repr`` is the call that rebuilds it from its position text (see ``notation``).
+    ``repr`` is the call that rebuilds it from its position text (see ``notation``), ``str`` the
+    text board on the default board (``render``; ``game.render(state)`` draws the game's board).
     """
 
     pawns: tuple[tuple[str, ...], ...]
@@ -86,13 +81,6 @@ class State:
         """Pickle and copy the JSON fields only (the memo is recomputed)."""
         return State, (self.pawns, self.turn, self.phase, self.roll, self.pending, self.first,
                        self.released, self.winner)
-
-    def __repr__(self) -> str:
-        try:
-            return _position_repr(self)
-        except Exception:  # a malformed state still shows something
-            return (f"State(pawns={self.pawns!r}, turn={self.turn!r}, phase={self.phase!r}, "
-                    f"roll={self.roll!r})")
 
 
 def _state_maker() -> Callable[..., State]:
@@ -175,33 +163,22 @@ def _flag(value: Any) -> bool:
     raise InvalidActionError(f"take must be true or false, not {quote(value)}")
 
 
-class _Notation:
-    """``repr`` of an action: its class and its notation."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        from castlerules.spookslot.notation import action_to_str
-
-        return f"{type(self).__name__}({action_to_str(self)!r})"
-
-
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class Roll(_Notation):
+class Roll(Written):
     """A chance outcome: the die shows ``face`` (a number of squares, or GHOST = 0)."""
 
     face: int = attrs.field(converter=_face)
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class Ball(_Notation):
+class Ball(Written):
     """A chance outcome: the dropped ball reaches ``trap`` (one of TRAPS)."""
 
     trap: str = attrs.field(converter=_trap)
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class Move(_Notation):
+class Move(Written):
     """``player`` moves pawn ``pawn`` the rolled number of squares; ``via`` names the route taken at
     each fork the move passes (the first square of the chosen branch), in order."""
 
@@ -211,7 +188,7 @@ class Move(_Notation):
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class Passage(_Notation):
+class Passage(Written):
     """``player`` decides for pawn ``pawn`` on a red star square: take the secret passage to the
     green star square (``take``) or stay."""
 
@@ -221,7 +198,7 @@ class Passage(_Notation):
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class Pass(_Notation):
+class Pass(Written):
     """``player`` does not move after a number (only under spookslot.interp.forced-move =
     optional)."""
 

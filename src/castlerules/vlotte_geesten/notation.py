@@ -73,6 +73,7 @@ from typing import Any
 
 from castlerules.core.errors import InvalidActionError, ParseError, quote
 from castlerules.core.jsonio import int_range, parse_int
+from castlerules.core.written import repr_writer, str_writer
 from castlerules.vlotte_geesten.state import DUTCH, LETTERS, Grab, Obj, Pass, Roll, State
 
 NAMES = {o.name.lower(): o for o in Obj} | DUTCH
@@ -283,3 +284,20 @@ def parse_position(text: str) -> State:
         grabbed=frozenset(objects),
         wrong=_players(c_wr, wrong, "wrong"),
     )
+
+
+@repr_writer(Roll, Grab, Pass)
+def action_repr(action: Roll | Grab | Pass) -> str:
+    """``Grab('p0 grab book')``: the class and the action's text."""
+    return f"{type(action).__name__}({action_to_str(action)!r})"
+
+
+@repr_writer(State)
+def position_repr(state: State) -> str:
+    """The call that rebuilds ``state``: ``castlerules.position('vlotte-geesten', TEXT[, players=N])``."""
+    text = state_to_text(state)
+    players = "" if len(state.scores) == 4 else f", players={len(state.scores)}"
+    return f"castlerules.position('vlotte-geesten', {text!r}{players})"
+
+
+str_writer(Roll, Grab, Pass)(action_to_str)

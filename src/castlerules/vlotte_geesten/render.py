@@ -9,11 +9,13 @@ legend. ``highlight`` names what to mark: an object (``"mouse"``), a die (``"gre
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
+from castlerules.core.written import str_writer
 from castlerules.vlotte_geesten import kernel, notation
-from castlerules.vlotte_geesten.state import COLOURS, LETTERS, Obj, State
+from castlerules.vlotte_geesten.state import COLOURS, LETTERS, Obj, Pass, Roll, State
 
 WIDTH = 700
 #: Fill colours of the objects and dice (the rulebook's red, white, grey, green and blue).
@@ -49,6 +51,37 @@ def explain(faces: tuple[Obj, ...]) -> str:
             f"grab the {name(answer)}")
 
 
+def describe_chance(game: Any, state: State, outcome: Roll) -> str:
+    """A roll in words: who rolled and the object on each die, by the die's colour."""
+    faces = ", ".join(f"{c} {notation.obj_name(f)}" for c, f in zip(COLOURS, outcome.faces))
+    return f"p{state.roller} rolls: {faces}"
+
+
+def round_line(game: Any, before: State, after: State, grabs: Sequence[tuple[int, Any]]) -> str:
+    """A settled round in one line: the answer and why, who grabbed what (right or wrong) or
+    passed, in the order they acted, and what changed — the points each player won or lost, the
+    supply, the pot; what did not change is left out. ``before`` is the state with the roll,
+    ``after`` the state once the round is settled, ``grabs`` (player, action) in order."""
+    assert before.dice is not None
+    reason, _, answer = explain(before.dice).rpartition(": grab the ")
+    said = [f"The answer was the {answer} ({reason})."]
+    for p, action in grabs:
+        if isinstance(action, Pass):
+            said.append(f"p{p} passed.")
+            continue
+        objects = "+".join(notation.obj_name(o) for o in sorted(action.objects))
+        right = game.is_correct(before, action)
+        said.append(f"p{p} grabbed the {objects}: {'right' if right else 'wrong'}.")
+    changed = [f"p{p} {b - a:+d}" for p, (a, b) in enumerate(zip(before.scores, after.scores))
+               if a != b]
+    if before.supply != after.supply:
+        changed.append(f"supply {before.supply} → {after.supply}")
+    if before.pot != after.pot:
+        changed.append(f"pot {before.pot} → {after.pot}")
+    said.append(f"Points: {', '.join(changed)}." if changed else "No points moved.")
+    return " ".join(said)
+
+
 def render_roll(faces: tuple[Obj, ...]) -> str:
     dice = "  ".join(f"{c}:{f.name.lower()}" for c, f in zip(COLOURS, faces))
     ans = kernel.answer([int(f) for f in faces])
@@ -56,11 +89,14 @@ def render_roll(faces: tuple[Obj, ...]) -> str:
     return f"{dice}   situation {situation(faces)} -> grab the {shown}"
 
 
+@str_writer(State)
 def render_text(state: State) -> str:
+    """The text board (``str(state)``): the scores, the supply and the pot, who holds the dice,
+    the roll with its situation and answer, and the position text."""
+    over = state.dice is None and state.supply == 0
     lines = [
-        "position: " + notation.state_to_text(state),
         "scores: " + "  ".join(f"p{i}={s}" for i, s in enumerate(state.scores)),
-        f"supply: {state.supply}   pot: {state.pot}   dice with: p{state.roller}",
+        f"supply: {state.supply}   pot: {state.pot}" + ("" if over else f"   dice with: p{state.roller}"),
     ]
     if state.dice is not None:
         lines.append("dice:   " + render_roll(state.dice))
@@ -68,8 +104,9 @@ def render_text(state: State) -> str:
             lines.append("acted:  " + " ".join(f"p{p}" for p in state.acted))
         if state.grabbed:
             lines.append("in hand: " + " ".join(o.name.lower() for o in sorted(state.grabbed)))
-    elif state.supply == 0:
+    elif over:
         lines.append("game over")
+    lines.append("position: " + notation.state_to_text(state))
     return "\n".join(lines)
 
 

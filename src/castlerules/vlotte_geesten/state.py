@@ -18,6 +18,7 @@ import attrs
 from castlerules.core.errors import InvalidActionError, quote
 from castlerules.core.fields import whole_number
 from castlerules.core.jsonio import RANGE
+from castlerules.core.written import Written
 
 
 class Obj(enum.IntEnum):
@@ -102,54 +103,41 @@ def _objects(value: Any) -> frozenset[Obj]:
 
 
 @attrs.frozen(slots=True, repr=False)
-class Roll:
+class Roll(Written):
     """A chance outcome: the object on top of the red, white, grey, green and blue die."""
 
     faces: tuple[Obj, Obj, Obj, Obj, Obj] = attrs.field(converter=_faces)
 
-    def __repr__(self) -> str:
-        from castlerules.vlotte_geesten.notation import action_to_str
-
-        return f"Roll({action_to_str(self)!r})"
 
 
 @attrs.frozen(slots=True, repr=False)
-class Grab:
+class Grab(Written):
     """``player`` grabs ``objects`` (more than one at once is a wrong grab)."""
 
     player: int = attrs.field(converter=_player)
     objects: frozenset[Obj] = attrs.field(converter=_objects)
 
-    def __repr__(self) -> str:
-        from castlerules.vlotte_geesten.notation import action_to_str
-
-        return f"Grab({action_to_str(self)!r})"
 
 
 @attrs.frozen(slots=True, repr=False)
-class Pass:
+class Pass(Written):
     """``player`` does not grab after this roll."""
 
     player: int = attrs.field(converter=_player)
-
-    def __repr__(self) -> str:
-        from castlerules.vlotte_geesten.notation import action_to_str
-
-        return f"Pass({action_to_str(self)!r})"
 
 
 Action = Roll | Grab | Pass
 
 
 @attrs.frozen(slots=True, repr=False)
-class State:
+class State(Written):
     """A position. ``dice`` is None before a roll (a chance node, or the end when supply is 0).
 
     During a grab round, ``acted`` lists who is done for the round (in order: who grabbed or passed;
     under the ``regrab`` reading, who passed), ``grabbed`` the objects grabbed this round, and
     ``wrong`` who grabbed wrongly (in order); penalties are settled when the round ends
     (interpretation vg.interp.penalty-recipient). ``repr`` is the call that rebuilds the state from
-    its position text (see ``castlerules.vlotte_geesten.notation``).
+    its position text (see ``castlerules.vlotte_geesten.notation``), ``str`` the text board.
     """
 
     # The numeric limits of both formats (JSON and position text): see ``core.jsonio.RANGE``.
@@ -161,13 +149,3 @@ class State:
     acted: tuple[int, ...] = attrs.field(default=(), metadata={RANGE: (0, 999)})
     grabbed: frozenset[Obj] = frozenset()
     wrong: tuple[int, ...] = attrs.field(default=(), metadata={RANGE: (0, 999)})
-
-    def __repr__(self) -> str:
-        from castlerules.vlotte_geesten.notation import state_to_text
-
-        try:
-            text = state_to_text(self)
-        except Exception:  # a malformed state (fields of the wrong type) still prints
-            return f"State(scores={self.scores!r}, supply={self.supply!r}, pot={self.pot!r}, ...)"
-        players = "" if len(self.scores) == 4 else f", players={len(self.scores)}"
-        return f"castlerules.position('vlotte-geesten', {text!r}{players})"

@@ -116,14 +116,15 @@ def reference_distribution(game: Any) -> dict[tuple[Obj, ...], Fraction]:
 def representative_rolls(possible: frozenset[tuple[Obj, ...]]) -> tuple[tuple[Obj, ...], ...]:
     """The first roll (in product order) the dice can show of every (situation, answer) pair that
     occurs: with fair dice all five answers, each in every situation that can give it."""
-    from castlerules.vlotte_geesten.theorems.answer import SITUATIONS
+    from castlerules.vlotte_geesten import kernel
 
+    situations = (kernel.situation_1, kernel.situation_2, kernel.situation_3)
     seen: dict[tuple[int, int], tuple[Obj, ...]] = {}
     for dice in ALL_DICE:
         faces = tuple(Obj(d) for d in dice)
         if faces not in possible:
             continue
-        situation = next(k for k, f in enumerate(SITUATIONS, 1) if f(list(dice)))
+        situation = next(k for k, f in enumerate(situations, 1) if f(list(dice)))
         seen.setdefault((situation, reference_answer(dice)), faces)
     return tuple(seen[k] for k in sorted(seen))
 

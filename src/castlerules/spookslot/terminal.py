@@ -1,0 +1,126 @@
+"""Spookslot in the terminal: the path room by room with the pawns on it and a one-line key (the
+legend, the traps and the secret passage one ``board`` away), one line per turn in a few words:
+the roll, the move, the ghost ball and where it sent whom."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from castlerules.core.view import Ply, View
+from castlerules.spookslot.notation import pawn_letter
+from castlerules.spookslot.render import moved_pawns, path_lines
+from castlerules.spookslot.state import GHOST, Ball, Move, Phase, Roll
+
+#: The style of each square colour's letter on the path.
+SQUARE_STYLES = {"Y": "bold yellow", "G": "bold green", "B": "bold blue", "R": "bold red",
+                 "S": "bold dark_orange3"}
+KEY = "key: Y G B safe, R S danger, * star; 'board' shows the traps and the passage"
+
+
+class SpookslotView(View):
+    def intro(self) -> list[str]:
+        return [
+            "Spookslot: roll the die and walk your pawns along the path to the Exit (each room "
+            "left to right, the rooms top to bottom); the first player with all pawns out wins.",
+            "The ghost on the die drops the ghost ball: it fires a trap, and pawns on that trap's "
+            "red or stairs squares fall back.",
+            "Moves: 'move a' walks pawn a the number rolled; '?' says where each move lands; "
+            "'board' shows the legend and the traps.",
+        ]
+
+    def _path(self, lines: list[str]) -> list[Text]:
+        out = []
+        for line in lines:
+            text = self.colour_line(line)
+            for letter, style in SQUARE_STYLES.items():
+                text.highlight_regex(rf"\b[a-z]+\d+:{letter}\*?", style)
+            out.append(text)
+        return out
+
+    def board(self, state: Any) -> list[Text]:
+        """The path without the legend (an 80 x 24 screen holds it, the events and the prompt)."""
+        lines = path_lines(self.game.board, state, legend=False)  # type: ignore[attr-defined]
+        return [*self._path(lines), Text(KEY, style="dim")]
+
+    def full_board(self, state: Any) -> list[Text]:
+        return self._path(path_lines(self.game.board, state))  # type: ignore[attr-defined]
+
+    def status(self, state: Any, humans: frozenset[int]) -> str:
+        if self.game.is_terminal(state):
+            return self.result(state)
+        you = " (you)" if state.turn in humans else ""
+        if state.phase is Phase.MOVE:
+            squares = "square" if state.roll == 1 else "squares"
+            return f"p{state.turn}{you} rolled {state.roll}: move a pawn {state.roll} {squares}"
+        if state.phase is Phase.PASSAGE:
+            who = ", ".join(f"p{p}{'ab'[k] if k < 2 else k}" for p, k in state.pending)
+            return f"the secret passage is open for {who}: take it or not"
+        return f"p{state.turn}{you} to roll"
+
+    def describe(self, ply: Ply) -> str:
+        """A ply in a few words for the turn's line (``history`` and the page tell chance in whole
+        sentences: ``game.describe_chance``): ``rolls 4``, ``move a: t3 → s4``, ``ghost ball:
+        stairs, p1a s2 → t3``."""
+        before, after, action = ply.before, ply.after, ply.action
+        if isinstance(action, Roll):
+            if action.face != GHOST:
+                moving = after.phase is Phase.MOVE
+                return f"rolls {action.face}" + ("" if moving else " (no pawn can move it)")
+            if after.phase is Phase.BALL:
+                return "rolls the ghost"
+            if after.phase is Phase.REROLL:
+                return "rolls the ghost (nobody in danger: again)"
+            return "rolls the ghost again (the turn passes)"
+        moved = moved_pawns(before, after)
+        if isinstance(action, Ball):
+            said = f"ghost ball: {action.trap}, " + (", ".join(moved) if moved else "nobody there")
+            if after.phase is Phase.PASSAGE:
+                said += "; the secret passage opens for " + ", ".join(
+                    f"p{p}{pawn_letter(k)}" for p, k in after.pending)
+            return said
+        text = super().describe(ply)
+        mine = [m.split(" ", 1)[1] for m in moved if m.startswith(f"p{ply.mover}")]
+        if isinstance(action, Move) and len(mine) == 1:
+            return f"{text}: {mine[0]}"
+        return f"{text} ({', '.join(moved)})" if moved else text
+
+    def joins(self, previous: Ply, ply: Ply) -> bool:
+        """A turn is told on one line: the roll, the move, the ghost ball it dropped, the rolls
+        again, the secret passage taken or not; a new turn begins with a roll of another player."""
+        return ply.before.turn == previous.before.turn and not (
+            isinstance(ply.action, Roll) and ply.before.phase is Phase.ROLL)
+
+    def group_line(self, group: Sequence[Ply]) -> Text:
+        """``29-31. p5: rolls 4; move a (p5a t3 → s4); the ghost ball …``."""
+        first, last = group[0].number, group[-1].number
+        turn = group[0].before.turn
+        parts = []
+        for ply in group:
+            said = self.describe(ply)
+            if ply.mover is not None and ply.mover != turn:
+                said = f"p{ply.mover} {said}"
+            parts.append(said)
+        line = Text(f"{first}. " if first == last else f"{first}-{last}. ")
+        line.append(f"p{turn}", style=self.style(turn))
+        line.append_text(self.colour_line(": " + "; ".join(parts)))
+        return line
+
+    def landing(self, state: Any, action: Any) -> str:
+        if not isinstance(action, Move):
+            return ""
+        game: Any = self.game
+        dest = game.move_set(state).dest.get(action)
+        if dest is None:
+            return ""
+        danger = " (danger square: the ball drops)" if action in game.move_set(state).drops else ""
+        return f" → {dest.upper() if dest == 'exit' else dest}{danger}"
+
+    def result(self, state: Any) -> str:
+        base = super().result(state)
+        return base[:-1] + ": all their pawns have escaped." if self.game.winners(state) else base
+
+
+VIEW = SpookslotView
