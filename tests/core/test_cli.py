@@ -86,8 +86,9 @@ def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_verify_table_groups_by_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "verify", "vlotte-geesten", "--theorem", "vg.answer-unique")
     assert code == 0
-    assert "vlotte-geesten: Vlotte Geesten" in out and "1 of 1 as expected" in out
-    assert "proved" in out and "basis" in out
+    assert "Vlotte Geesten: Het Dobbelspel (vlotte-geesten)" in out
+    assert "1 of 1 as expected" in out
+    assert "vg.answer-unique: proved" in out and "basis: code" in out
     assert err.count("\n") >= 1  # progress on stderr (plain when not a terminal)
 
 
