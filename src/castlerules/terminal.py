@@ -284,7 +284,7 @@ class VlotteGeestenView(View):
 
     def round_line(self, before: Any, after: Any, grabs: list[tuple[int, Any]]) -> str:
         """The settled round in one line: the answer, who grabbed what, how the points moved."""
-        from castlerules.vlotte_geesten.render import explain
+        from castlerules.vlotte_geesten.render import explain, grab_said
 
         assert before.dice is not None
         reason, _, answer = explain(before.dice).rpartition(": grab the ")
@@ -294,9 +294,9 @@ class VlotteGeestenView(View):
             if name == "Pass":
                 said.append(f"p{p} passed.")
                 continue
-            objects = "+".join(o.name.lower() for o in sorted(action.objects))
             right = self.game.is_correct(before, action)  # type: ignore[attr-defined]
-            said.append(f"p{p} grabbed the {objects}: {'right' if right else 'wrong'}.")
+            said.append(grab_said(p, action.objects, before.dice, right,
+                                  self.game.reading("multi-grab")))
         moved = [f"p{p} {b - a:+d}" for p, (a, b) in enumerate(zip(before.scores, after.scores))
                  if a != b]
         points = ", ".join(moved) if moved else "no points moved"

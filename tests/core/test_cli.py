@@ -665,3 +665,27 @@ def test_a_human_plays_custom_dice_in_a_terminal() -> None:
     t.type("quit")
     t.read_until(r"not finished")
     assert t.close() == 0
+
+
+@pytest.mark.parametrize(
+    ("reading", "said"),
+    [
+        ("all-taken", "p0 grabbed the chair+ghost: a wrong grab: more than one object; the chair "
+                      "and ghost are taken for this round, the ghost (the answer) too: nobody "
+                      "can grab it now."),
+        ("put-back", "p0 grabbed the chair+ghost: a wrong grab: more than one object; they go "
+                     "back on the table and p0 is out of this round."),
+    ],
+)
+def test_the_round_line_says_what_a_grab_of_several_objects_did(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, reading: str, said: str
+) -> None:
+    """Issue 28.4: the dice show every object once, the ghost on the white die: the answer is the
+    ghost. The player grabs the chair and the ghost at once."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("chair+ghost\nquit\n"))
+    code, out, _ = run(capsys, "play", "vlotte-geesten", "--players", "2", "--human", "0",
+                       "--seed", "5", "--option", f"faces={OWN_OBJECT}", "--reading",
+                       f"multi-grab={reading}")
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("The answer was the ghost"))
+    assert said in line
