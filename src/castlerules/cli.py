@@ -32,8 +32,7 @@ from castlerules.core.spec import load_spec
 EXAMPLES = {
     "games": "castlerules games",
     "rules": "castlerules rules splut splut.trol.werpen   |   castlerules rules kasteel --kind setup",
-    "theorem": "castlerules theorem kasteel kasteel.one-winner   |   "
-               "castlerules rules vlotte-geesten vg.answer-unique",
+    "theorem": "castlerules theorem kasteel kasteel.one-winner",
     "readings": "castlerules readings splut --json",
     "play": "castlerules play kasteel --human 0 --seed 3 -o game.json",
     "show": "castlerules show game.json --ply 12 --svg board.svg   |   castlerules show splut start",
@@ -885,7 +884,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(__doc__ or "").replace("``", ""),
         formatter_class=_Formatter,
         epilog="examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES.values())
-        + "\n\n--option " + textwrap.fill(OPTION_SYNTAX, 78, subsequent_indent="  "),
+        + "\n\n" + textwrap.fill("--option " + OPTION_SYNTAX, 78, subsequent_indent="  "),
     )
     parser.add_argument("--version", action="version", version=f"castlerules {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")

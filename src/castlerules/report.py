@@ -291,8 +291,9 @@ def print_report(
         title = f"{load_spec(name).title} ({name})"
         groups = _groups(mine)
         counts = f"{_plural(len(groups), 'theorem')}, {_plural(len(mine), 'run')}"
-        _print(out, wrap(f"{title}: {counts}", width, "", "  "), style="bold")
-        _print(out, ["=" * min(width, len(title) + 40)], style="dim")
+        head = wrap(f"{title}: {counts}", width, "", "  ")
+        _print(out, head, style="bold")
+        _print(out, ["=" * min(width, max(len(line) for line in head))], style="dim")
         common = common_parts(mine)
         if common:
             _print(out, wrap(f"every run under: {', '.join(common)}", width, "", "  "))
