@@ -165,7 +165,11 @@ def under_parts(t: Theorem) -> list[str]:
     """What a theorem was made under, part by part: the player count, each non-default reading,
     each keyword option's value (said once where a reading and its keyword say the same)."""
     parts = [f"{t.players} players"] if t.players else []
-    for part in [f"{k.split('.interp.')[-1]}={v}" for k, v in t.readings] + [
+    spec = load_spec(t.game)
+    given = {k for k, _ in t.options}
+    # a reading whose keyword option is given is said by the option's value
+    readings = [(k, v) for k, v in t.readings if spec.interpretation(k).keyword not in given]
+    for part in [f"{k.split('.interp.')[-1]}={v}" for k, v in readings] + [
         f"{k}={_value(v)}" for k, v in t.options
     ]:
         if part not in parts:
