@@ -148,7 +148,7 @@ def how_line(t: Theorem) -> str:
 
 
 def _value(text: str) -> str:
-    """An option's JSON value for a reader: a one-word string bare, a map text by its size, any
+    """An option's JSON value for a reader: a one-word string bare, a board text by its size, any
     other value as JSON with spaces (so it can be wrapped)."""
     try:
         value = json.loads(text)
@@ -156,7 +156,7 @@ def _value(text: str) -> str:
         return text
     if isinstance(value, str):
         if "\n" in value:
-            return f"(a map given as text, {len(value.splitlines())} lines)"
+            return f"(a board given as text, {len(value.splitlines())} lines)"
         return value if value and not any(c.isspace() for c in value) else json.dumps(value)
     return json.dumps(value, ensure_ascii=False)
 
