@@ -20,18 +20,19 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rich.console import Console
-from rich.table import Table
 
 from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
 from castlerules.core.errors import RulesError, quote, quote_words
 from castlerules.core.play import random_action
+from castlerules.core.readings import parse_reading_list
 from castlerules.core.record import Record, replay
 from castlerules.core.spec import load_spec
 
 EXAMPLES = {
     "games": "castlerules games",
     "rules": "castlerules rules splut splut.trol.werpen   |   castlerules rules kasteel --kind setup",
+    "theorem": "castlerules theorem kasteel kasteel.one-winner",
     "readings": "castlerules readings splut --json",
     "play": "castlerules play kasteel --human 0 --seed 3 -o game.json",
     "show": "castlerules show game.json --ply 12 --svg board.svg   |   castlerules show splut start",
@@ -40,12 +41,6 @@ EXAMPLES = {
     "verify": "castlerules verify kasteel --reading no-legal-move=lose --verbose",
     "bench": "castlerules bench spookslot --seconds 5",
     "simulate": "castlerules simulate splut -n 1000 --workers 2",
-}
-VERDICT_STYLE = {
-    "proved": "green",
-    "expected finding": "cyan",
-    "unknown": "yellow",
-    "unexpected": "bold red",
 }
 
 
@@ -135,16 +130,104 @@ def _player_arg(value: str) -> int:
 
 
 def _readings(pairs: Sequence[str] | None) -> dict[str, str]:
+    return parse_reading_list(pairs or (), "--reading")
+
+
+#: How ``--option NAME=VALUE`` reads a value (the command line's help and README say the same).
+OPTION_SYNTAX = (
+    "NAME=VALUE, a keyword option of the game (repeatable). VALUE is JSON, as a record's "
+    "'options' hold it (passes=3, no_yellow=true, skull_squares='[\"i11\",\"j10\"]'), or in "
+    "short: a word is text (stuck=lose, board=my-map.txt: a board file you name, or a packaged "
+    "board's name); a list option takes items separated by ',' (skull_squares=i11,j10, "
+    "die_faces=1,2,3,4,ghost,ghost); a mapping option takes KEY:VALUE entries separated by ';' "
+    "(trap_weights='stairs:1;bookcase:2;portrait:1;axe:0', "
+    "faces='red:chair,chair,ghost,mouse,bottle,book;white:...'). 'castlerules readings GAME' "
+    "shows each option that needs a value with an example."
+)
+#: Options given by their own flags, not by ``--option``.
+_OWN_FLAGS = {"players": "--players N", "readings": "--reading ID=OPTION", "ruleset": "--ruleset NAME"}
+
+
+def _option_kind(game: str, name: str) -> str:
+    """``mapping``, ``list`` or ``scalar``: the short form an option of ``game`` takes, from the
+    annotation of its keyword in the game's signature (an unknown name is a scalar: ``make``
+    refuses it with the game's own list)."""
+    import inspect
+
+    from castlerules.core.catalog import game_class
+
+    param = inspect.signature(game_class(game)).parameters.get(name)
+    annotation = str(param.annotation) if param is not None else ""
+    if annotation.startswith("Mapping"):
+        return "mapping"
+    if annotation.startswith("Sequence"):
+        return "list"
+    return "scalar"
+
+
+def _short_item(word: str) -> Any:
+    """One item of a short-form list or mapping: a JSON number, true, false or null if it is
+    one, else the text."""
+    from castlerules.core.jsonio import parse_json
+
+    word = word.strip()
+    try:
+        value = parse_json(word, "value", RulesError, 400)
+    except RulesError:
+        return word
+    return value if not isinstance(value, list | dict) else word
+
+
+def option_value(game: str, name: str, text: str) -> Any:
+    """The value of ``--option NAME=TEXT`` for ``game`` (see ``OPTION_SYNTAX``): JSON if the text
+    is JSON, else the short form the option's kind takes."""
+    from castlerules.core.jsonio import parse_json
+
+    try:
+        return parse_json(text, f"--option {name}", RulesError, 1_000_000)
+    except RulesError:
+        pass
+    kind = _option_kind(game, name)
+    if kind == "list":
+        return [_short_item(w) for w in text.split(",")]
+    if kind == "mapping":
+        out: dict[str, Any] = {}
+        for entry in filter(None, (e.strip() for e in text.split(";"))):
+            key, sep, value = entry.partition(":")
+            if not sep or not key.strip():
+                raise RulesError(f"--option {name}: expected KEY:VALUE entries separated by "
+                                 f"';', got {quote(entry)}")
+            out[key.strip()] = ([_short_item(w) for w in value.split(",")] if "," in value
+                                else _short_item(value))
+        return out
+    return text
+
+
+def _option_texts(texts: Sequence[str] | None) -> dict[str, str]:
+    """``--option NAME=VALUE`` texts by name (not yet read: a value's form depends on the game);
+    a name given twice must have the same value."""
     out: dict[str, str] = {}
-    for pair in pairs or ():
-        key, sep, option = pair.partition("=")
-        if not sep or not key or not option:
-            raise RulesError(f"--reading expects INTERPRETATION=OPTION, got {quote(pair)}")
-        out[key.strip()] = option.strip()
+    for text in texts or ():
+        name, sep, value = text.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise RulesError(f"--option expects NAME=VALUE, got {quote(text)}")
+        if name in _OWN_FLAGS:
+            raise RulesError(f"--option {name}: give it as {_OWN_FLAGS[name]}")
+        if name in out and out[name] != value:
+            raise RulesError(f"--option {name} is given twice, as {quote(out[name])} and "
+                             f"{quote(value)}; give one")
+        out[name] = value
     return out
 
 
-def _options(args: argparse.Namespace) -> dict[str, Any]:
+def _keyword_options(game: str, texts: Sequence[str] | None) -> dict[str, Any]:
+    return {k: option_value(game, k, v) for k, v in _option_texts(texts).items()}
+
+
+def _options(args: argparse.Namespace, game: str | None = None) -> dict[str, Any]:
+    """The options of the game a command makes: ``--players``, ``--reading``, ``--ruleset`` and
+    every ``--option`` (read for ``game``, default ``args.game``)."""
     options: dict[str, Any] = {}
     if getattr(args, "players", None) is not None:
         options["players"] = args.players
@@ -153,6 +236,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         options["readings"] = readings
     if getattr(args, "ruleset", None):
         options["ruleset"] = args.ruleset
+    texts = getattr(args, "option", None)
+    if texts:
+        options.update(_keyword_options(game or args.game, texts))
     return options
 
 
@@ -214,11 +300,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
             raise RulesError(f"--tests: {quote(args.tests)} is not a folder")
     rows = trace(args.game, tests)
     known = {r["id"] for r in rows}
-    unknown = [c for c in args.clauses if c not in known]
+    theorems = [c for c in args.clauses if c not in known and c in _theorem_ids(args.game)]
+    unknown = [c for c in args.clauses if c not in known and c not in theorems]
     if unknown:
         raise RulesError(
-            f"{args.game} has no clause {quote(unknown[0])} (see 'castlerules rules {args.game}')"
+            f"{args.game} has no clause or theorem {quote(unknown[0])} "
+            f"(see 'castlerules rules {args.game}')"
         )
+    if theorems:  # a theorem id: the theorem, as 'castlerules theorem' shows it
+        _show_theorems(args.game, theorems, args.json)
+        if len(theorems) == len(args.clauses):
+            return 0
     kinds = set(args.kind or ()) or {"rule", "setup", "physical"}
     if args.clauses:
         rows = [r for r in rows if r["id"] in args.clauses]
@@ -250,6 +342,77 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def option_text(game: str, name: str, value: Any) -> str:
+    """``value`` of the keyword option ``name`` as ``--option`` reads it back (the short form
+    where the option's kind has one), quoted for a shell where it needs it."""
+    import shlex
+
+    def item(v: Any) -> str:
+        return v if isinstance(v, str) else json.dumps(v)
+
+    kind = _option_kind(game, name)
+    if kind == "list" and isinstance(value, list) and value and all(
+        isinstance(v, str | int) and "," not in str(v) for v in value
+    ):
+        text = ",".join(item(v) for v in value)
+    elif kind == "mapping" and isinstance(value, dict):
+        text = ";".join(
+            f"{k}:{','.join(item(x) for x in v) if isinstance(v, list) else item(v)}"
+            for k, v in value.items()
+        )
+    elif isinstance(value, str):
+        text = value
+    else:
+        text = json.dumps(value, ensure_ascii=False)
+    return shlex.quote(f"{name}={text}")
+
+
+def _reading_flags(game: str, interp: Any, option: Any) -> str | None:
+    """How to play an option on the command line: ``--reading ID=OPTION``, and for an option
+    that needs a value the ``--option`` that gives it; None for an unplayable option."""
+    if not option.playable:
+        return None
+    flags = f"--reading {interp.short_id}={option.id}"
+    if option.parameter:
+        value = option.example if option.example is not None else "VALUE"
+        flags += f" --option {option_text(game, interp.keyword, value)}"
+    return flags
+
+
+def _theorem_ids(game: str) -> set[str]:
+    """The id of every theorem of ``game``, under any reading, player count or budget."""
+    from castlerules.core.plan import every_configuration
+
+    return {t.id for t in every_configuration(game)}
+
+
+def _show_theorems(game: str, ids: Sequence[str], as_json: bool) -> None:
+    from castlerules.core.plan import plan
+    from castlerules.report import print_theorem, theorem_data
+
+    found = [(plan(game, all_readings=True, only=[t]), plan(game, only=[t])) for t in ids]
+    if as_json:
+        data = [theorem_data(game, every, default) for every, default in found]
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return
+    out = _out()
+    for i, (every, default) in enumerate(found):
+        if i:
+            out.print()
+        print_theorem(out, game, every, default)
+
+
+def cmd_theorem(args: argparse.Namespace) -> int:
+    unknown = [t for t in args.ids if t not in _theorem_ids(args.game)]
+    if unknown:
+        raise RulesError(
+            f"{args.game} has no theorem {quote(unknown[0])} "
+            f"(see 'castlerules verify {args.game} --json' or the theorems page)"
+        )
+    _show_theorems(args.game, args.ids, args.json)
+    return 0
+
+
 def cmd_readings(args: argparse.Namespace) -> int:
     from castlerules.core.plan import option_theorems
 
@@ -266,7 +429,8 @@ def cmd_readings(args: argparse.Namespace) -> int:
             "options": [
                 {"id": o.id, "text": o.text, "default": o.id == i.default,
                  "playable": o.playable, "reason": o.reason,
-                 "theorems": stated.get((i.id, o.id), [])}
+                 "theorems": stated.get((i.id, o.id), []),
+                 "command_line": _reading_flags(args.game, i, o)}
                 for o in i.options
             ],
         }
@@ -290,11 +454,14 @@ def cmd_readings(args: argparse.Namespace) -> int:
             mark = " (default)" if o["default"] else ""
             flag = "" if o["playable"] else f" — not playable: {o['reason']}"
             _para(out, f"{o['id']}{mark}: {o['text']}{flag}", "  - ", "      ")
+            if o["command_line"] and "--option" in o["command_line"]:
+                _para(out, f"play it with: {o['command_line']}", "      ", "        ")
     for r in rulesets:
         out.print(f"\n[bold]ruleset {r['id']}[/bold]: {r['title']}")
         _para(out, r["description"], "    ")
     out.print(
-        f"\nplay one: castlerules play {args.game} --reading ID=OPTION; in Python: "
+        f"\nplay one: castlerules play {args.game} --reading ID=OPTION (an option that needs a "
+        "value: with the --option shown under it); in Python: "
         f"castlerules.make({args.game!r}, readings={{'ID': 'OPTION'}})",
         markup=False, style="dim",
     )
@@ -365,12 +532,51 @@ def _load_record(path: str) -> Record:
     return Record.from_json(_read(path, "record"))
 
 
+def _given_flags(args: argparse.Namespace) -> str:
+    """The game options given on the command line, as typed (for messages)."""
+    flags = []
+    if getattr(args, "players", None) is not None:
+        flags.append(f"--players {args.players}")
+    flags += [f"--reading {r}" for r in getattr(args, "reading", None) or ()]
+    if getattr(args, "ruleset", None):
+        flags.append(f"--ruleset {args.ruleset}")
+    flags += [f"--option {o}" for o in getattr(args, "option", None) or ()]
+    return " ".join(flags)
+
+
+def _record_game(record: Record, args: argparse.Namespace) -> Any:
+    """The game a record was played in. A record names its own options: game options given on
+    the command line as well must agree with them (they then change nothing), else an error
+    says which disagree."""
+    game = make(record.game, **record.options_dict())
+    given = _options(args, record.game)
+    if not given:
+        return game
+    merged = {**record.options_dict(), **given}
+    merged["readings"] = {**(record.options_dict().get("readings") or {}),
+                          **(given.get("readings") or {})} or None
+    if merged["readings"] is None:
+        del merged["readings"]
+    try:
+        agrees = make(record.game, **merged) == game
+    except RulesError as exc:
+        raise RulesError(f"{_given_flags(args)}: {exc}") from None
+    if not agrees:
+        shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}"
+                          for k, v in game.options.items())
+        raise RulesError(
+            f"{_given_flags(args)}: the record was played with {shown or 'the default options'}; "
+            "a record's options come from the record (give none, or only ones that agree)"
+        )
+    return game
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from castlerules.terminal import view_of
 
     record = _load_record(args.file)
-    final = replay(record)
-    game = make(record.game, **record.options_dict())
+    final = replay(record)  # first: it makes the record's game as untrusted input
+    game = _record_game(record, args)
     out = _out()
     out.print(game.render(final), markup=False)
     status = view_of(game).result(final) if game.is_terminal(final) else "The game has not ended."
@@ -383,7 +589,7 @@ def _position(game_name: str, text: str, args: argparse.Namespace) -> tuple[Any,
     the first in the game's range for which the text is a valid position."""
     from castlerules.core.catalog import game_class
 
-    options = _options(args)
+    options = _options(args, game_name)
     if "players" in options:
         counts = [options.pop("players")]
     else:
@@ -417,8 +623,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         ply = len(record.actions) if args.ply is None else args.ply
         if not 0 <= ply <= len(record.actions):
             raise RulesError(f"--ply {ply}: the record has plies 0 to {len(record.actions)}")
-        state = replay(record, ply=ply)
-        game = make(record.game, **record.options_dict())
+        state = replay(record, ply=ply)  # first: it makes the record's game as untrusted input
+        game = _record_game(record, args)
         where = f"after ply {ply} of {len(record.actions)}"
     out = _out()
     out.print(game.render(state), markup=False)  # it ends with the position text
@@ -504,15 +710,35 @@ def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[
     return out
 
 
+def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str, dict[str, Any]]:
+    """``--option NAME=VALUE`` values, given to the one game of ``names`` that takes ``NAME``."""
+    import inspect
+
+    from castlerules.core.catalog import game_class
+
+    out: dict[str, dict[str, Any]] = {n: {} for n in names}
+    for key, text in _option_texts(texts).items():
+        owners = [n for n in names if key in inspect.signature(game_class(n)).parameters]
+        if len(owners) != 1:
+            raise RulesError(
+                f"--option {key}: no game of {', '.join(names)} takes it"
+                if not owners
+                else f"--option {key}: {' and '.join(owners)} take it; verify one of them"
+            )
+        out[owners[0]][key] = option_value(owners[0], key, text)
+    return out
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from castlerules.core.plan import plan
 
     names = args.games or list(games())
     per_game = _readings_for(names, args.reading or [])
+    keywords = _options_for(names, args.option)
     theorems = []
     for name in names:
         theorems += plan(name, per_game[name], all_readings=args.all_readings, deep=args.deep,
-                         only=args.theorem or ())
+                         only=args.theorem or (), options=keywords[name])
     if args.theorem:
         unknown = sorted(set(args.theorem) - {t.id for t in theorems})
         if unknown:
@@ -543,44 +769,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([r.to_data() for r in runs], indent=1, ensure_ascii=False))
         return 1 if bad else 0
-    out = _out()
-    for name in names:
-        mine = [r for r in runs if r.theorem.game == name]
-        if not mine:
-            continue
-        from rich import box
+    from castlerules.report import print_report
 
-        table = Table(title=f"{name}: {load_spec(name).title}", title_justify="left",
-                      box=box.SIMPLE_HEAD if out.is_terminal else None, pad_edge=False)
-        for column in ("theorem", "under", "method", "basis", "verdict", "seconds"):
-            table.add_column(column, justify="right" if column == "seconds" else "left")
-        for r in mine:
-            table.add_row(
-                r.theorem.id, r.theorem.under, r.theorem.method, r.theorem.basis,
-                f"[{VERDICT_STYLE[r.verdict]}]{r.verdict}[/]", f"{r.seconds:.2f}",
-            )
-        out.print(table)
-        out.print()
-    for r in runs:
-        if r.result.counterexample and (args.verbose or not r.ok):
-            out.print(f"[bold]{r.theorem.id}[/bold] ({r.verdict}): counterexample")
-            out.print(r.result.counterexample, markup=False)
-            if r.result.position:
-                out.print(f"position: {r.result.position}", markup=False)
-            if r.theorem.finding:
-                out.print(f"finding: {r.theorem.finding}", markup=False)
-            out.print()
-    findings = [r for r in runs if r.verdict == "expected finding"]
-    secs = sum(r.seconds for r in runs)
-    summary = f"{len(runs) - len(bad)} of {len(runs)} as expected in {secs:.1f} s"
-    if findings:
-        summary += f" ({len(findings)} expected findings"
-        summary += "; --verbose shows their boards)" if not args.verbose else ")"
-    out.print(f"[bold]{summary}[/bold]" if not bad else f"[bold red]{summary}[/bold red]")
-    for r in bad:
-        out.print(f"[red]unexpected: {r.theorem.id}: {r.result.status.value} "
-                  f"(expected {r.theorem.expected.value}) {r.result.detail}[/red]", markup=True)
-    return 1 if bad else 0
+    return print_report(_out(), runs, names, verbose=args.verbose)
 
 
 # -- bench, simulate ----------------------------------------------------------------------------
@@ -683,6 +874,10 @@ def _common(p: argparse.ArgumentParser, players: bool = True) -> None:
     p.add_argument("--reading", action="append", metavar="ID=OPTION",
                    help="play an interpretation's option (repeatable; see 'castlerules readings')")
     p.add_argument("--ruleset", help="a named set of readings, such as 'literal'")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a keyword option of the game (repeatable): VALUE is JSON as in a "
+                        "record, or short: passes=3, board=my-map.txt, skull_squares=i11,j10, "
+                        "trap_weights='stairs:1;axe:3' (see 'castlerules --help')")
 
 
 def _sub(sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
@@ -700,7 +895,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="castlerules",
         description=(__doc__ or "").replace("``", ""),
         formatter_class=_Formatter,
-        epilog="examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES.values()),
+        epilog="examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES.values())
+        + "\n\n" + textwrap.fill("--option " + OPTION_SYNTAX, 78, subsequent_indent="  "),
     )
     parser.add_argument("--version", action="version", version=f"castlerules {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -711,13 +907,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _sub(sub, "rules", "a game's clauses: English, Dutch, code, interpretations, theorems")
     p.add_argument("game", type=_game_arg)
-    p.add_argument("clauses", nargs="*", metavar="CLAUSE", help="only these clause ids")
+    p.add_argument("clauses", nargs="*", metavar="CLAUSE",
+                   help="only these clause ids (a theorem id shows that theorem)")
     p.add_argument("--kind", action="append", choices=("rule", "setup", "physical", "flavour"),
                    help="only clauses of this kind (repeatable; flavour is hidden otherwise)")
     p.add_argument("--all", action="store_true", help="every clause, flavour text included")
     p.add_argument("--tests", default=None, help="a castlerules checkout's tests folder, for test links")
     p.add_argument("--json", action="store_true", help="as JSON")
     p.set_defaults(func=cmd_rules)
+
+    p = _sub(sub, "theorem", "a theorem by id: statement, clauses, scope, how to run it alone")
+    p.add_argument("game", type=_game_arg)
+    p.add_argument("ids", nargs="+", metavar="ID", help="theorem ids, such as kasteel.one-winner")
+    p.add_argument("--json", action="store_true", help="as JSON")
+    p.set_defaults(func=cmd_theorem)
 
     p = _sub(sub, "readings", "a game's interpretations: question, clauses, options, rulesets")
     p.add_argument("game", type=_game_arg)
@@ -767,12 +970,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _sub(sub, "replay", "replay a record file and show the final position")
     p.add_argument("file")
+    _common(p)  # options a record already names: they must agree with it
     p.set_defaults(func=cmd_replay)
 
     p = _sub(sub, "verify", "run the theorems (all games, or those named), for every player count")
     p.add_argument("games", nargs="*", type=_game_arg, metavar="GAME")
     p.add_argument("--reading", action="append", metavar="ID=OPTION",
                    help="everything under an interpretation's option (repeatable)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a keyword option of the game that takes it (repeatable; see "
+                        "'castlerules --help'), such as faces=... with --reading "
+                        "dice-faces=custom")
     p.add_argument("--all-readings", action="store_true",
                    help="also, for every option of every interpretation, the theorems that "
                         "state what it does")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -86,8 +87,9 @@ def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_verify_table_groups_by_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "verify", "vlotte-geesten", "--theorem", "vg.answer-unique")
     assert code == 0
-    assert "vlotte-geesten: Vlotte Geesten" in out and "1 of 1 as expected" in out
-    assert "proved" in out and "basis" in out
+    assert "Vlotte Geesten: Het Dobbelspel (vlotte-geesten)" in out
+    assert "1 of 1 as expected" in out
+    assert "vg.answer-unique: proved" in out and "basis: code" in out
     assert err.count("\n") >= 1  # progress on stderr (plain when not a terminal)
 
 
@@ -272,3 +274,418 @@ def test_the_mcts_bot_plays_legal_moves_within_its_time(capsys: pytest.CaptureFi
     code, out, _ = run(capsys, "play", "splut", "--bot", "mcts", "--think", "0.05",
                        "--simulations", "20", "--seed", "1", "--max-plies", "6")
     assert code == 0 and "6. " in out
+
+
+# -- verify speaks: statements, scope, clauses, verdicts, headlines, a key ---------------------------
+
+
+def _synthetic_runs(names: tuple[str, ...]) -> list[object]:
+    """A run for every theorem the default verify plans, each with the verdict its theorem
+    expects (no check runs: this is about what the report shows)."""
+    from castlerules.core.plan import plan
+    from castlerules.core.theorem import Result, Run, Status
+
+    runs = []
+    for name in names:
+        for t in plan(name):
+            result = (Result.proved(f"checked for {t.id}") if t.expected is Status.PROVED
+                      else Result.refuted("a board", f"found for {t.id}"))
+            runs.append(Run(t, result, 0.01))
+    return runs
+
+
+def _report(runs: list[object], names: tuple[str, ...], width: int) -> str:
+    from rich.console import Console
+
+    from castlerules.report import print_report
+
+    buffer = io.StringIO()
+    print_report(Console(file=buffer, width=width, force_terminal=False), runs, names)  # type: ignore[arg-type]
+    return buffer.getvalue()
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_verify_report_holds_every_statement_whole(width: int) -> None:
+    """Issue 28.2: each theorem's statement (wrapped, never cut), what each run was checked
+    for, the clauses it states and its verdict; nothing cut with '…'; lines fit the width."""
+    names = castlerules.games()
+    runs = _synthetic_runs(names)
+    text = _report(runs, names, width)
+    said = _words(text)
+    assert "…" not in text
+    for line in text.splitlines():
+        assert len(line) <= width or len(line.split()) == 1, line
+    seen: set[str] = set()
+    for r in runs:
+        t = r.theorem  # type: ignore[attr-defined]
+        assert f"checked for {t.id}" in said or f"found for {t.id}" in said
+        if t.id in seen:
+            continue
+        seen.add(t.id)
+        assert _words(t.statement) in said, t.id  # the first run's statement, whole
+        assert f"{t.id}: {'proved' if t.expected.value == 'PROVED' else 'expected finding'}" \
+            in said
+        for clause in t.clauses:
+            assert clause in said
+    assert "Every roll has exactly one answer: holds (vg.answer-unique proved" in said
+    assert "Kasteel never draws: holds (kasteel.one-winner proved; kasteel.never-stuck " \
+           "expected finding; kasteel.stuck-reachable expected finding" in said
+    # the key: methods, bases, expected findings, and where to read more
+    for term in ("z3:", "exhaustive:", "search:", "basis code:", "basis model:",
+                 "expected finding:", "docs/verification.rst"):
+        assert term in said
+
+
+def test_a_headline_fails_when_one_of_its_theorems_does() -> None:
+    from castlerules.core.theorem import Result, Run
+
+    runs = [r for r in _synthetic_runs(("kasteel",)) if r.theorem.id.startswith("kasteel.")]  # type: ignore[attr-defined]
+    broken = [Run(r.theorem, Result.refuted("a draw", "a draw"), 0.0)  # type: ignore[attr-defined]
+              if r.theorem.id == "kasteel.one-winner" else r for r in runs]  # type: ignore[attr-defined]
+    said = _words(_report(broken, ("kasteel",), 80))
+    assert "Kasteel never draws: NOT established (kasteel.one-winner unexpected" in said
+    assert "unexpected: kasteel.one-winner (2 players): COUNTEREXAMPLE (expected PROVED)" in said
+
+
+def test_the_headline_ids_are_theorems() -> None:
+    from castlerules.core.plan import every_configuration
+    from castlerules.report import HEADLINES
+
+    for name, lines in HEADLINES.items():
+        known = {t.id for t in every_configuration(name)}
+        for _, ids in lines:
+            assert set(ids) <= known, name
+
+
+def test_verify_speaks_at_sixty_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    code, out, _ = run(capsys, "verify", "kasteel", "--theorem", "kasteel.never-stuck",
+                       "--theorem", "kasteel.stuck-rule")
+    assert code == 0
+    said = _words(out)
+    assert "kasteel.never-stuck: expected finding" in said
+    assert "Kasteel never draws, part 2 (claim): the player to move always has a legal move " \
+           "while he has knights." in said
+    assert "kasteel.stuck-rule: proved" in said and "checked for 2 players:" in said
+    assert "Kasteel never draws: holds (kasteel.never-stuck expected finding; " \
+           "kasteel.stuck-rule proved)" in said
+    assert "states: kasteel.einde.geen-gelijkspel" in said
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 60
+    assert "2 of 2 as expected" in said
+
+
+def test_a_theorem_by_id(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rules GAME ID`` (and ``theorem GAME ID``) show a theorem: statement, clauses, scope, and
+    the command that runs it alone — which does run it."""
+    from castlerules.core.plan import plan
+
+    (t,) = plan("kasteel", only=["kasteel.stuck-rule"])
+    for args in (("rules", "kasteel", t.id), ("theorem", "kasteel", t.id)):
+        code, out, _ = run(capsys, *args)
+        assert code == 0
+        said = _words(out)
+        assert _words(t.statement) in said and ", ".join(t.clauses) in said
+        assert "castlerules verify checks it for: 2 players" in said
+        assert f"run it alone: castlerules verify kasteel --theorem {t.id}" in said
+    code, out, _ = run(capsys, "verify", "kasteel", "--theorem", t.id)
+    assert code == 0 and f"{t.id}: proved" in _words(out)
+    code, out, _ = run(capsys, "theorem", "vlotte-geesten", "vg.legal-actions", "--json")
+    (data,) = json.loads(out)
+    assert data["default_run"] == [f"{n} players" for n in (4, 2, 3, 5, 6, 7, 8)]
+    code, out, _ = run(capsys, "theorem", "vlotte-geesten", "vg.legal-actions")
+    assert "castlerules verify checks it for: 2-8 players" in _words(out)
+    code, _, err = run(capsys, "theorem", "kasteel", "kasteel.no-such")
+    assert code == 2 and "no theorem 'kasteel.no-such'" in err
+    code, _, err = run(capsys, "rules", "kasteel", "kasteel.no-such")
+    assert code == 2 and "no clause or theorem 'kasteel.no-such'" in err
+
+
+# -- --option NAME=VALUE ------------------------------------------------------------------------
+
+#: Every die shows only its own colour's object: every roll is chair ghost mouse bottle book.
+OWN_OBJECT = "red:" + ",".join(["chair"] * 6) + ";white:" + ",".join(["ghost"] * 6) + \
+    ";grey:" + ",".join(["mouse"] * 6) + ";green:" + ",".join(["bottle"] * 6) + \
+    ";blue:" + ",".join(["book"] * 6)
+
+
+def test_option_values_are_json_or_the_short_form() -> None:
+    from castlerules.cli import option_value
+
+    assert option_value("kasteel", "passes", "3") == 3
+    assert option_value("kasteel", "stuck", "lose") == "lose"
+    assert option_value("kasteel", "board", "maps/mine.txt") == "maps/mine.txt"
+    assert option_value("kasteel", "skull_squares", "i11,j10") == ["i11", "j10"]
+    assert option_value("kasteel", "skull_squares", '["i11", "j10"]') == ["i11", "j10"]
+    assert option_value("spookslot", "die_faces", "1,2,3,4,ghost,ghost") == \
+        [1, 2, 3, 4, "ghost", "ghost"]
+    assert option_value("spookslot", "no_yellow", "true") is True
+    assert option_value("spookslot", "trap_weights", "stairs:1;bookcase:2;portrait:3;axe:0") == \
+        {"stairs": 1, "bookcase": 2, "portrait": 3, "axe": 0}
+    faces = option_value("vlotte-geesten", "faces", "red:chair,ghost,ghost,mouse,bottle,book")
+    assert faces == {"red": ["chair", "ghost", "ghost", "mouse", "bottle", "book"]}
+
+
+def test_verify_with_custom_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28.3: the reading that needs its parameter runs with the parameter."""
+    code, _, err = run(capsys, "verify", "vlotte-geesten", "--reading",
+                       "vg.interp.dice-faces=custom", "--theorem", "vg.chance")
+    assert code == 2 and "needs its parameter" in err
+    code, out, _ = run(capsys, "verify", "vlotte-geesten", "--reading",
+                       "vg.interp.dice-faces=custom", "--option", f"faces={OWN_OBJECT}",
+                       "--theorem", "vg.chance", "--theorem", "vg.answer-unique", "--json")
+    assert code == 0
+    rows = json.loads(out)
+    assert {r["id"] for r in rows} == {"vg.chance", "vg.answer-unique"}
+    for r in rows:
+        assert r["verdict"] == "proved"
+        assert r["options"]["faces"]["white"] == ["ghost"] * 6
+        assert r["readings"] == {"vg.interp.dice-faces": "custom"}
+    code, _, err = run(capsys, "verify", "splut", "--option", "faces=red:chair")
+    assert code == 2 and "no game of splut takes it" in err
+
+
+def test_play_with_custom_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "vlotte-geesten", "--option", f"faces={OWN_OBJECT}",
+                       "--seed", "4", "--max-plies", "30", "--json")
+    assert code == 0
+    record = json.loads(out)
+    rolls = [a for a in record["actions"] if a.startswith("roll")]
+    assert len(rolls) > 3 and set(rolls) == {"roll chair ghost mouse bottle book"}
+    assert record["options"]["faces"]["grey"] == ["mouse"] * 6
+
+
+def test_every_command_that_makes_a_game_takes_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    squares = ("--option", "skull_squares=i11,j10,k11")
+    code, out, _ = run(capsys, "show", "kasteel", "start", *squares)
+    assert code == 0 and {"i11", "j10", "k11"} <= set(re.findall(r"skulls: ([a-s0-9 ]+)", out)[0]
+                                                         .split())
+    code, out, _ = run(capsys, "explain", "kasteel", "start", "f1-f4", *squares)
+    assert code == 0 and "legal" in out  # no skulls fall: yellow moves at once
+    code, out, _ = run(capsys, "bench", "kasteel", "--seconds", "0.1", "--json", *squares)
+    assert code == 0 and json.loads(out)["options"]["skull_squares"] == ["j10", "i11", "k11"]
+    code, out, _ = run(capsys, "simulate", "kasteel", "-n", "1", "--no-progress", "--json",
+                       *squares)
+    assert code == 0 and json.loads(out)["options"]["skull_squares"] == ["j10", "i11", "k11"]
+    path = tmp_path / "k.json"
+    code, _, _ = run(capsys, "play", "kasteel", "--seed", "2", "--max-plies", "4", "-o",
+                     str(path), *squares)
+    assert code == 0
+    code, out, _ = run(capsys, "replay", str(path), *squares)  # agrees with the record
+    assert code == 0 and "4 plies replayed" in out
+    code, _, err = run(capsys, "replay", str(path), "--option", "skull_squares=a10")
+    assert code == 2 and "the record was played with" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        (("--option", "passes=-3"), "passes must be an integer from 0 to 1000, got -3"),
+        (("--option", "pases=3"), "unknown option(s) ['pases']; accepted: level, passes"),
+        (("--option", "players=3"), "--option players: give it as --players N"),
+        (("--option", "passes=3", "--option", "passes=4"), "passes is given twice"),
+        (("--option", "passes"), "--option expects NAME=VALUE"),
+        (("--option", "skull_squares=z99"), "skull"),
+    ],
+)
+def test_a_bad_option_gets_the_librarys_error(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], complaint: str
+) -> None:
+    code, _, err = run(capsys, "play", "kasteel", "--max-plies", "1", *args)
+    assert code == 2 and complaint in err and len(err.strip().splitlines()) == 1
+
+
+def _example_files(folder: Path) -> None:
+    """The board files 'castlerules readings' names in its examples, each a real custom board."""
+    from castlerules.core.spec import read_text
+
+    kasteel = read_text("boards/kasteel-default.txt").replace(
+        "10 . . . . . . . . .", "10 # . . . . . . . .")
+    (folder / "my-map.txt").write_text(kasteel)
+    spookslot = read_text("boards/spookslot-default.toml").replace(
+        'name = "reconstruction v1"', 'name = "my board"')
+    (folder / "my-board.toml").write_text(spookslot)
+
+
+@pytest.mark.parametrize("game", castlerules.games())
+def test_readings_shows_how_to_give_every_option_and_it_works(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    game: str,
+) -> None:
+    """Issue 31.9: an option that needs a value is shown with the --option that gives it, and
+    that exact command line plays it."""
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    _example_files(tmp_path)
+    code, out, _ = run(capsys, "readings", game, "--json")
+    spec = castlerules.make(game).spec
+    for interp in json.loads(out)["interpretations"]:
+        for o in interp["options"]:
+            option = spec.interpretation(interp["id"]).option(o["id"])
+            if not option.playable:
+                assert o["command_line"] is None
+                continue
+            flags = shlex.split(o["command_line"])
+            assert flags[:2] == ["--reading", f"{interp['short_id']}={o['id']}"]
+            assert ("--option" in flags) == option.parameter
+            if not option.parameter:
+                continue
+            code, played, err = run(capsys, "play", game, *flags, "--seed", "1",
+                                    "--max-plies", "2", "--json")
+            assert code == 0, err
+            made = castlerules.make(game, **json.loads(played)["options"])
+            assert made.reading(interp["id"]) == o["id"]
+    code, out, _ = run(capsys, "readings", game)
+    said = _words(out)
+    for interp in spec.interpretations:
+        for option in interp.options:
+            if option.parameter:
+                assert f"play it with: --reading {interp.short_id}={option.id} --option" in said
+
+
+# -- a record names its own options ------------------------------------------------------------
+
+
+def test_show_and_replay_of_a_record_refuse_options_that_disagree(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 31.12: they used to be accepted and ignored, even unknown ones."""
+    path = tmp_path / "s.json"
+    run(capsys, "play", "splut", "--players", "3", "--seed", "3", "--max-plies", "5", "-o",
+        str(path))
+    code, plain, _ = run(capsys, "show", str(path))
+    assert code == 0
+    for command in ("show", "replay"):
+        for args, complaint in (
+            (("--players", "2"), "the record was played with players=3"),
+            (("--reading", "seating=seating-order"), "the record was played with"),
+            (("--reading", "no-such=thing"), "unknown interpretation 'no-such'"),
+            (("--ruleset", "no-such"), "unknown ruleset 'no-such'"),
+            (("--option", "passes=3"), "unknown option(s) ['passes']"),
+        ):
+            code, _, err = run(capsys, command, str(path), *args)
+            assert code == 2 and complaint in err, (command, args, err)
+    code, out, _ = run(capsys, "show", str(path), "--players", "3", "--reading",
+                       "seating=clockwise")  # they agree: the same game
+    assert code == 0 and out == plain
+
+
+# -- in a terminal --------------------------------------------------------------------------------
+
+
+class _Pty:
+    """``castlerules ARGS`` in a pseudo-terminal of ``columns`` x 24: what a person sees."""
+
+    def __init__(self, *args: str, columns: int = 80) -> None:
+        import fcntl
+        import os
+        import pty
+        import struct
+        import subprocess
+        import sys
+        import termios
+
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+        self.proc = subprocess.Popen([sys.executable, "-m", "castlerules", *args], stdin=slave,
+                                     stdout=slave, stderr=slave, env=env, close_fds=True)
+        os.close(slave)
+        self.raw = b""
+
+    def screen(self) -> str:
+        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", self.raw.decode("utf-8", "replace"))
+
+    def read_until(self, pattern: str, timeout: float = 60.0) -> str:
+        import os
+        import select
+        import time
+
+        deadline = time.monotonic() + timeout
+        while not re.search(pattern, _words(self.screen())):
+            left = deadline - time.monotonic()
+            assert left > 0, f"{pattern!r} never came:\n{self.screen()[-2000:]}"
+            if select.select([self.master], [], [], min(left, 0.5))[0]:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    chunk = b""
+                assert chunk or self.proc.poll() is None, self.screen()[-2000:]
+                self.raw += chunk
+        return self.screen()
+
+    def type(self, line: str) -> None:
+        import os
+
+        os.write(self.master, (line + "\n").encode())
+
+    def close(self) -> int:
+        import os
+
+        try:
+            return self.proc.wait(timeout=60)
+        finally:
+            os.close(self.master)
+
+
+@pytest.mark.slow  # two processes in a pseudo-terminal
+def test_verify_in_a_terminal_of_80_columns() -> None:
+    from castlerules.core.plan import plan
+
+    ids = ("kasteel.never-stuck", "kasteel.stuck-rule")
+    t = _Pty("verify", "kasteel", *(a for i in ids for a in ("--theorem", i)))
+    screen = t.read_until(r"2 of 2 as expected")
+    assert t.close() == 0
+    said = _words(screen)
+    for theorem in plan("kasteel", only=ids):
+        assert _words(theorem.statement) in said
+    assert "Kasteel never draws: holds" in said and "docs/verification.rst" in said
+    assert "…" not in screen
+    assert max(len(line.rstrip("\r")) for line in screen.splitlines()) <= 80
+
+
+@pytest.mark.slow
+def test_a_human_plays_custom_dice_in_a_terminal() -> None:
+    """Every die shows its own object only: situation 3 every time, the ghost on the white die,
+    so the answer is the white object, the ghost."""
+    t = _Pty("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",
+             "--bot-delay", "30", "--option", f"faces={OWN_OBJECT}")
+    screen = t.read_until(r"p0>")
+    assert "red:chair" in screen and "white:ghost" in screen and "blue:book" in screen
+    t.type("ghost")
+    t.read_until(r"p0 grabbed the ghost: right")
+    t.type("quit")
+    t.read_until(r"not finished")
+    assert t.close() == 0
+
+
+@pytest.mark.parametrize(
+    ("reading", "said"),
+    [
+        ("all-taken", "p0 grabbed the chair+ghost: a wrong grab: more than one object; the chair "
+                      "and ghost are taken for this round, the ghost (the answer) too: nobody "
+                      "can grab it now."),
+        ("put-back", "p0 grabbed the chair+ghost: a wrong grab: more than one object; they go "
+                     "back on the table and p0 is out of this round."),
+    ],
+)
+def test_the_round_line_says_what_a_grab_of_several_objects_did(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, reading: str, said: str
+) -> None:
+    """Issue 28.4: the dice show every object once, the ghost on the white die: the answer is the
+    ghost. The player grabs the chair and the ghost at once."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("chair+ghost\nquit\n"))
+    code, out, _ = run(capsys, "play", "vlotte-geesten", "--players", "2", "--human", "0",
+                       "--seed", "5", "--option", f"faces={OWN_OBJECT}", "--reading",
+                       f"multi-grab={reading}")
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("The answer was the ghost"))
+    assert said in line

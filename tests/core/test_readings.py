@@ -80,3 +80,49 @@ def test_non_default_readings_are_recorded_in_the_options_and_replay() -> None:
         pytest.skip("no such reading is playable yet")
     assert game.options["readings"] == {interp.short_id: option}
     assert castlerules.make("kasteel", **game.options) == game
+
+
+# -- reading lists as people write them (one parser for every way in) -------------------------------
+
+
+def test_a_reading_list_is_read_in_every_spelling() -> None:
+    from castlerules.core.readings import parse_reading_list
+
+    assert parse_reading_list(["seating=clockwise", "winner:last-sorcerer"]) == {
+        "seating": "clockwise", "winner": "last-sorcerer"}
+    assert parse_reading_list("no-legal-move:lose; own-key=slide-through,") == {
+        "no-legal-move": "lose", "own-key": "slide-through"}
+    # the same reading twice with the same option is no contradiction
+    assert parse_reading_list(["seating=clockwise", "seating=clockwise"]) == {
+        "seating": "clockwise"}
+    for bad in ("seating", "=clockwise", "seating="):
+        with pytest.raises(InvalidOptionError, match="expected ID=OPTION"):
+            parse_reading_list([bad], "--reading")
+
+
+def test_a_reading_given_twice_with_two_options_is_refused() -> None:
+    """Issue 31.7: the last one used to win silently; make refuses the same contradiction spelled
+    with the short and the full id, and a reading list now refuses it as well."""
+    from castlerules.core.readings import parse_reading_list
+
+    with pytest.raises(InvalidOptionError, match="'seating' is given twice"):
+        parse_reading_list(["seating=clockwise", "seating=seating-order"], "--reading")
+    with pytest.raises(InvalidOptionError, match="given twice"):
+        parse_reading_list("seating:clockwise;seating:seating-order")
+    # spelled two ways, the two entries reach make, which refuses them the same way
+    both = parse_reading_list(["seating=clockwise", "splut.interp.seating=seating-order"])
+    with pytest.raises(InvalidOptionError, match=r"splut\.interp\.seating is given twice"):
+        castlerules.make("splut", players=4, readings=both)
+
+
+def test_the_openspiel_readings_parameter_refuses_a_contradiction() -> None:
+    pytest.importorskip("pyspiel")
+    from castlerules.adapters import openspiel
+
+    game = openspiel.load("splut", players=4, readings="seating:seating-order;seating:seating-order")
+    assert game.rules.reading("seating") == "seating-order"
+    with pytest.raises(InvalidOptionError, match="given twice"):
+        openspiel.load("splut", players=4, readings="seating:clockwise;seating:seating-order")
+    with pytest.raises(InvalidOptionError, match="given twice"):
+        openspiel.load("splut", players=4, readings={"seating": "clockwise",
+                                                     "splut.interp.seating": "seating-order"})

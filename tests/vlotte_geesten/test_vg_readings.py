@@ -42,6 +42,8 @@ def test_every_option_is_playable() -> None:
         ("penalty-recipient", "pot-at-once"),
         ("next-roller", "next-seat"),
         ("ties", "draw"),
+        ("multi-grab", "put-back"),
+        ("multi-grab", "refused"),
     }
 
 
@@ -163,3 +165,48 @@ def test_the_conformance_kit_passes_under_every_single_deviation(
 def test_unknown_readings_list_the_valid_options() -> None:
     with pytest.raises(InvalidOptionError, match="once, regrab"):
         castlerules.make("vlotte-geesten", readings={"grab-phase": "twice"})
+
+
+@pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout", "vg.pot.iedereen-mis")
+def test_a_grab_of_several_objects_takes_them_all_by_default() -> None:
+    """vg.interp.multi-grab=all-taken (the default). 'Grijp je het verkeerde voorwerp of pak je
+    meer dan één voorwerp tegelijk, dan geef je een van je punten ...' Bottle, bottle, chair,
+    mouse, bottle: the answer is the mouse. Player 0 (one point) grabs the mouse and the book at
+    once: wrong, and both are taken — nobody can grab the mouse any more, so the round ends with
+    nobody correct and player 0's point in the pot."""
+    g = game(3)
+    s = g.play(g.state_from_text("1,0,0 34 0 p0 BBCMB - - -"), "p0 grab mouse+book")
+    assert g.state_to_text(s) == "1,0,0 34 0 p0 BBCMB p0 p0 MK"
+    v = g.violation(s, g.parse_action(s, "p1 grab mouse"))
+    assert v is not None and v.clause == "vg.doel.punt"
+    s = g.play(g.play(s, "p1 pass"), "p2 grab chair")
+    assert g.state_to_text(s) == "0,0,0 34 1 p0 - - - -"
+
+
+@pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout", "vg.punten.juist")
+def test_under_put_back_the_objects_of_a_grab_of_several_stay_on_the_table() -> None:
+    """vg.interp.multi-grab=put-back: the objects go back, the grabber is out of the round, and
+    'de speler die het juiste voorwerp te pakken kreeg' can still come: player 1 grabs the mouse,
+    scores and receives player 0's point."""
+    g = game(3, **{"multi-grab": "put-back"})
+    s = g.play(g.state_from_text("1,0,0 34 0 p0 BBCMB - - -"), "p0 grab mouse+book")
+    assert g.state_to_text(s) == "1,0,0 34 0 p0 BBCMB p0 p0 -"
+    assert g.actors(s) == {1, 2}
+    assert g.state_to_text(g.play(s, "p1 grab mouse")) == "0,2,0 33 0 p1 - - - -"
+    # under regrab too a grab of several objects ends the grabber's round (so rounds still end)
+    regrab = game(3, **{"multi-grab": "put-back", "grab-phase": "regrab"})
+    s = regrab.play(regrab.state_from_text("1,0,0 34 0 p0 BBCMB - - -"), "p0 grab chair+book")
+    assert regrab.actors(s) == {1, 2}
+
+
+@pytest.mark.clause("vg.spel.een-voorwerp")
+def test_under_refused_a_grab_of_several_objects_is_not_a_move() -> None:
+    """vg.interp.multi-grab=refused: 'Je mag maar één voorwerp pakken' enforced."""
+    g = game(3, **{"multi-grab": "refused"})
+    s = g.state_from_text("1,0,0 34 0 p0 BBCMB - - -")
+    v = g.violation(s, g.parse_action(s, "p0 grab mouse+book"))
+    assert v is not None and v.clause == "vg.spel.een-voorwerp"
+    assert {len(getattr(a, "objects", ())) for a in g.legal_actions(s)} == {0, 1}
+    assert len(g.legal_actions_of(s, 0)) == 6  # a pass and five single grabs
+    with pytest.raises(castlerules.RulesError, match="the answer cannot have been grabbed"):
+        g.state_from_text("1,0,0 34 0 p0 BBCMB p0 p0 MK")

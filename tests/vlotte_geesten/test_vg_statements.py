@@ -236,3 +236,39 @@ def test_any_score_penalty_theorem_finds_a_fine_at_zero(monkeypatch: pytest.Monk
     result = theorems.check_penalty_readings_z3(game)
     assert result.status is Status.COUNTEREXAMPLE
     assert "5 players (nothing" in (result.counterexample or "")
+
+
+class MultiGrabNotWired(VlotteGeesten):
+    """Broken: the multi-grab reading is not wired into the rules (both flags stay False: a grab
+    of several objects takes them all, whatever the reading)."""
+
+    def _resolve_rules(self) -> None:
+        super()._resolve_rules()
+        self.put_back = self.one_object = False
+
+
+@pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout")
+def test_multi_grab_theorem_finds_objects_not_put_back() -> None:
+    result = theorems.check_multi_grab(MultiGrabNotWired(players=3))
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "multi-grab=put-back" in (result.counterexample or "")
+    refused = MultiGrabNotWired(players=3, readings={"multi-grab": "refused"})
+    assert theorems.check_legal_actions(refused).status is Status.COUNTEREXAMPLE
+
+
+class AnswerTakenStillScores(VlotteGeesten):
+    """Broken: a grab of several objects takes them, but not the answer among them."""
+
+    def _wrong_grab(self, state: State, action: Any) -> State:
+        after = super()._wrong_grab(state, action)
+        answer = rules.answer_of(state.dice)
+        if after.dice is None or answer not in after.grabbed or len(after.grabbed) < 2:
+            return after
+        return State(after.scores, after.supply, after.pot, after.roller, after.dice,
+                     after.acted, after.grabbed - {answer}, after.wrong)
+
+
+@pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout")
+def test_multi_grab_theorem_finds_the_answer_left_on_the_table() -> None:
+    result = theorems.check_multi_grab(AnswerTakenStillScores(players=2))
+    assert result.status is Status.COUNTEREXAMPLE and "all-taken" in (result.counterexample or "")

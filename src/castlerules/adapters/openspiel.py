@@ -76,6 +76,7 @@ from castlerules.adapters.common import (
 from castlerules.core.catalog import games, make
 from castlerules.core.errors import InvalidActionError, InvalidOptionError, quote
 from castlerules.core.game import Game
+from castlerules.core.readings import parse_reading_list
 
 PREFIX = "castlerules_"
 #: The first part of every serialized castlerules state.
@@ -112,12 +113,7 @@ def _options(name: str, params: dict[str, Any] | None) -> dict[str, Any]:
     ruleset = options.pop("ruleset", "") or ""
     if not isinstance(text, str) or not isinstance(ruleset, str):
         raise InvalidOptionError("readings and ruleset are strings such as 'own-key:slide-through'")
-    readings = {}
-    for pair in filter(None, (p.strip() for p in text.replace(",", ";").split(";"))):
-        key, sep, option = pair.replace("=", ":").partition(":")
-        if not sep:
-            raise InvalidOptionError(f"readings: expected ID:OPTION, got {quote(pair)}")
-        readings[key.strip()] = option.strip()
+    readings = parse_reading_list(text)
     if readings:
         options["readings"] = readings
     if ruleset:

@@ -31,21 +31,25 @@ def player_counts(name: str) -> tuple[int, ...]:
     return tuple(range(low, high + 1))
 
 
-def _games(name: str, readings: Mapping[str, str]) -> list[Any]:
-    """The game under ``readings`` for every player count those readings allow, the default
-    count first."""
-    base = make(name, readings=dict(readings) or None)
+def _games(
+    name: str, readings: Mapping[str, str], options: Mapping[str, Any] | None = None
+) -> list[Any]:
+    """The game under ``readings`` (and the keyword ``options``) for every player count those
+    allow, the default count first."""
+    keywords = dict(options or {})
+    base = make(name, readings=dict(readings) or None, **keywords)
     out = [base]
     for n in player_counts(name):
         if n == base.num_players:
             continue
         try:
-            out.append(make(name, players=n, readings=dict(readings) or None))
+            out.append(make(name, players=n, readings=dict(readings) or None, **keywords))
         except RulesError:
-            # Only a reading that fixes the player count may leave a count out: a count the
-            # rulebook names that the game itself refuses is a failure, not a skip.
+            # Only a reading or an option that fixes the player count (first_player=5, say) may
+            # leave a count out: a count the rulebook names that the game itself refuses is a
+            # failure, not a skip.
             make(name, players=n)
-            if not readings:
+            if not readings and not keywords:
                 raise
             continue
     return out
@@ -66,11 +70,13 @@ def plan(
     all_readings: bool = False,
     deep: bool = False,
     only: Iterable[str] = (),
+    options: Mapping[str, Any] | None = None,
 ) -> list[Any]:
     """The theorems of ``name`` a run checks (see the module docstring), in a stable order.
 
     ``readings`` is the base reading (``--reading``); ``only`` keeps the named theorem ids (a deep
-    theorem named there runs without ``deep``)."""
+    theorem named there runs without ``deep``); ``options`` are keyword options of every game
+    made (``--option``: custom dice, a board)."""
     spec = load_spec(name)
     base = {spec.interpretation(k).id: v for k, v in (readings or {}).items()}
     wanted = set(only)
@@ -87,7 +93,7 @@ def plan(
     out: list[Any] = []
     for config, deviating in configs:
         try:
-            games = _games(name, config)
+            games = _games(name, config, options)
         except RulesError:
             if deviating is None:
                 raise

@@ -16,7 +16,7 @@ selects custom dice). ``resolve`` reconciles the three sources and says clearly 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from castlerules.core.errors import InvalidOptionError, SpecError, quote
@@ -93,7 +93,10 @@ def resolve(
         for key, option in readings.items():
             interp = _interp(spec, key)
             if interp.id in explicit and chosen[interp.id] != option:
-                raise InvalidOptionError(f"readings: {interp.id} is given twice")
+                raise InvalidOptionError(
+                    f"readings: {interp.id} is given twice, as {quote(chosen[interp.id])} and "
+                    f"{quote(option)}; give one"
+                )
             chosen[interp.id] = check_option(interp, option)
             explicit.add(interp.id)
     out = dict(keywords)
@@ -141,6 +144,44 @@ def resolve(
             chosen[interp.id] = check_option(interp, picked)
     full = {i.id: chosen.get(i.id, i.default) for i in spec.interpretations}
     return out, full
+
+
+#: The most reading pairs one list may hold (a game has about twenty interpretations).
+MAX_READING_PAIRS = 200
+
+
+def parse_reading_list(items: str | Iterable[str], what: str = "readings") -> dict[str, str]:
+    """Readings as people write them, as the mapping ``make(readings=...)`` takes: one text or
+    several, each holding pairs ``ID=OPTION`` (``ID:OPTION`` too) separated by ``,`` or ``;``
+    (``--reading seating=clockwise``, ``readings=no-legal-move:lose;own-key:slide-through``).
+
+    Every way in (the command line, the adapters) reads reading lists here, so one rule holds
+    everywhere: an id given twice must name the same option both times. (Two spellings of one
+    interpretation — its short and its full id — stay two entries, and ``resolve`` refuses them
+    when they disagree, with the same words.) ``what`` names the source in errors."""
+    texts = [items] if isinstance(items, str) else list(items)
+    out: dict[str, str] = {}
+    count = 0
+    for text in texts:
+        if not isinstance(text, str):
+            raise InvalidOptionError(f"{what}: expected ID=OPTION text, got {quote(text)}")
+        for pair in (p.strip() for p in text.replace(";", ",").split(",")):
+            if not pair:
+                continue
+            count += 1
+            if count > MAX_READING_PAIRS:
+                raise InvalidOptionError(f"{what}: more than {MAX_READING_PAIRS} readings")
+            cut = min((i for i in (pair.find("="), pair.find(":")) if i >= 0), default=-1)
+            key, option = pair[:cut].strip(), pair[cut + 1 :].strip()
+            if cut < 0 or not key or not option:
+                raise InvalidOptionError(f"{what}: expected ID=OPTION, got {quote(pair)}")
+            if key in out and out[key] != option:
+                raise InvalidOptionError(
+                    f"{what}: {quote(key)} is given twice, as {quote(out[key])} and "
+                    f"{quote(option)}; give one"
+                )
+            out[key] = option
+    return out
 
 
 def non_default(spec: GameSpec, readings: Mapping[str, str]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from castlerules.core.errors import SpecError
 KINDS = ("rule", "setup", "physical", "flavour")
 _ID = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_OPTION_FIELDS = {"id", "text", "playable", "reason", "value", "parameter"}
+_OPTION_FIELDS = {"id", "text", "playable", "reason", "value", "parameter", "example"}
 
 #: Clause-id prefix -> game name.
 PREFIXES = {
@@ -62,6 +62,9 @@ class Option:
     reason: str = ""
     value: Any = None
     parameter: bool = False
+    #: For a ``parameter`` option: a value of the keyword that selects it, as a record's options
+    #: hold it (``castlerules readings`` shows how to give it on the command line).
+    example: Any = attrs.field(default=None, eq=False, hash=False)
 
 
 @attrs.frozen(slots=True)
@@ -217,6 +220,8 @@ def _option(entry: Any, where: str) -> Option:
     parameter = entry.get("parameter", False)
     if not isinstance(parameter, bool):
         raise SpecError(f"{where}: 'parameter' must be true or false")
+    if "example" in entry and not parameter:
+        raise SpecError(f"{where}: only a parameter option has an example value")
     return Option(
         id=oid,
         text=str(_field(entry, "text", where)).strip(),
@@ -224,6 +229,7 @@ def _option(entry: Any, where: str) -> Option:
         reason=reason,
         value=entry.get("value"),
         parameter=parameter,
+        example=entry.get("example"),
     )
 
 

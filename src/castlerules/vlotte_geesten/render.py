@@ -51,6 +51,33 @@ def explain(faces: tuple[Obj, ...]) -> str:
             f"grab the {name(answer)}")
 
 
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def grab_said(
+    player: int, objects: Iterable[Obj], faces: tuple[Obj, ...], right: bool, multi: str
+) -> str:
+    """What a grab after the roll ``faces`` did, in words (the round line of the terminal): right
+    (the game's ``is_correct``) or wrong, and for several objects at once (always wrong,
+    vg.punten.fout) what became of them under the multi-grab reading ``multi`` (``all-taken``:
+    taken for the round, the answer too; ``put-back``: back on the table, the grabber out of the
+    round)."""
+    grabbed = sorted(objects)
+    names = [notation.obj_name(o) for o in grabbed]
+    shown = "+".join(names)
+    answer = Obj(kernel.answer([int(f) for f in faces]))
+    if len(grabbed) == 1:
+        return f"p{player} grabbed the {shown}: {'right' if right else 'wrong'}."
+    said = f"p{player} grabbed the {shown}: a wrong grab: more than one object; "
+    if multi == "put-back":
+        return said + f"they go back on the table and p{player} is out of this round."
+    said += f"the {_listed(names)} {'is' if len(names) == 1 else 'are'} taken for this round"
+    if answer in grabbed:
+        return said + f", the {notation.obj_name(answer)} (the answer) too: nobody can grab it now."
+    return said + "."
+
+
 def describe_chance(game: Any, state: State, outcome: Roll) -> str:
     """A roll in words: who rolled and the object on each die, by the die's colour."""
     faces = ", ".join(f"{c} {notation.obj_name(f)}" for c, f in zip(COLOURS, outcome.faces))
@@ -69,9 +96,8 @@ def round_line(game: Any, before: State, after: State, grabs: Sequence[tuple[int
         if isinstance(action, Pass):
             said.append(f"p{p} passed.")
             continue
-        objects = "+".join(notation.obj_name(o) for o in sorted(action.objects))
         right = game.is_correct(before, action)
-        said.append(f"p{p} grabbed the {objects}: {'right' if right else 'wrong'}.")
+        said.append(grab_said(p, action.objects, before.dice, right, game.reading("multi-grab")))
     changed = [f"p{p} {b - a:+d}" for p, (a, b) in enumerate(zip(before.scores, after.scores))
                if a != b]
     if before.supply != after.supply:

@@ -37,6 +37,7 @@ NO_POINTS = "vg.interp.penalty-no-points"
 RECIPIENT = "vg.interp.penalty-recipient"
 NEXT_ROLLER = "vg.interp.next-roller"
 TIES = "vg.interp.ties"
+MULTI_GRAB = "vg.interp.multi-grab"
 
 
 @functools.cache
@@ -85,7 +86,9 @@ class VlotteGeesten(Game[State, Any]):
     vg.interp.first-player), ``faces`` (custom dice: colour -> six object names; default every
     object with probability 1/5, interpretation vg.interp.dice-faces), and ``readings`` /
     ``ruleset`` for the other interpretations (``castlerules readings vlotte-geesten``):
-    ``grab-phase`` (``once`` | ``regrab``), ``penalty-no-points`` (``nothing`` | ``debt``),
+    ``grab-phase`` (``once`` | ``regrab``), ``multi-grab`` (``all-taken`` | ``put-back`` |
+    ``refused``: what a grab of several objects at once does), ``penalty-no-points`` (``nothing`` |
+    ``debt``),
     ``penalty-recipient`` (``at-round-end`` | ``pot-at-once``), ``next-roller`` (``same-roller`` |
     ``next-seat``), ``ties`` (``shared`` | ``draw``). The ``literal`` ruleset reads a shared highest
     score as a draw.
@@ -142,7 +145,7 @@ class VlotteGeesten(Game[State, Any]):
         self._rolls = tuple(r for r, _ in self._outcomes)
         self._faces = frozenset(r.faces for r in self._rolls)
         self._passes = tuple(Pass(p) for p in range(n))
-        grabs = tuple(tuple(Grab(p, s) for s in SUBSETS) for p in range(n))
+        grabs = tuple(self._grab_actions(p) for p in range(n))
         #: player -> objects already grabbed -> that player's legal actions (pass, then grabs).
         self._own: tuple[dict[frozenset[Obj], tuple[Any, ...]], ...] = tuple(
             {
@@ -157,14 +160,24 @@ class VlotteGeesten(Game[State, Any]):
         self._legal_cache = BoundedCache(1 << 13)
         self._actors_cache: BoundedCache[tuple[int, ...], frozenset[int]] = BoundedCache(1 << 13)
 
-    @reads(GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER, TIES)
+    @reads(GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER, TIES, MULTI_GRAB)
     def _resolve_rules(self) -> None:
         """The readings as plain attributes, once (the hot paths never look a string up)."""
         self.regrab = self.reading(GRAB_PHASE) == "regrab"
+        self.one_object = self.reading(MULTI_GRAB) == "refused"
+        self.put_back = self.reading(MULTI_GRAB) == "put-back"
         self.debt = self.reading(NO_POINTS) == "debt"
         self.pay_at_once = self.reading(RECIPIENT) == "pot-at-once"
         self.next_seat = self.reading(NEXT_ROLLER) == "next-seat"
         self.draw_on_tie = self.reading(TIES) == "draw"
+
+    @clause("vg.spel.een-voorwerp")
+    @reads(MULTI_GRAB)
+    def _grab_actions(self, player: int) -> tuple[Grab, ...]:
+        """Every grab ``player`` may ever make: of every set of objects, or (``refused``) of one."""
+        return tuple(
+            Grab(player, s) for s in SUBSETS if len(s) == 1 or not self.one_object
+        )
 
     @property
     def num_players(self) -> int:
@@ -254,7 +267,7 @@ class VlotteGeesten(Game[State, Any]):
         return None
 
     @clause("vg.spel.een-voorwerp", "vg.spel.gooier-grijpt-mee", "vg.doel.punt")
-    @reads(GRAB_PHASE)
+    @reads(GRAB_PHASE, MULTI_GRAB)
     def _grab_violation(self, state: State, action: Grab | Pass) -> Violation | None:
         p = action.player
         if not 0 <= p < self._n:
@@ -269,6 +282,12 @@ class VlotteGeesten(Game[State, Any]):
                 "vg.spel.een-voorwerp", f"p{p} has already {done} after this roll"
             )
         if action.__class__ is Grab:
+            if self.one_object and len(action.objects) > 1:
+                return violation(
+                    "vg.spel.een-voorwerp",
+                    f"p{p} may grab one object, not {len(action.objects)} "
+                    "(interpretation vg.interp.multi-grab)",
+                )
             taken = action.objects & state.grabbed
             if taken:
                 names = "+".join(notation.obj_name(o) for o in sorted(taken))
@@ -297,12 +316,14 @@ class VlotteGeesten(Game[State, Any]):
         return _SINGLE.get(action.objects) == answer_of(state.dice)
 
     @clause("vg.spel.een-voorwerp", "vg.punten.fout", "vg.pot.leggen")
-    @reads(GRAB_PHASE, RECIPIENT, NO_POINTS)
+    @reads(GRAB_PHASE, RECIPIENT, NO_POINTS, MULTI_GRAB)
     def _wrong_grab(self, state: State, action: Grab) -> State:
         """A wrong grab: the objects stay grabbed for the round and the grabber owes a penalty —
         paid at the end of the round, or into the pot at once (``pot-at-once``). The grabber is
-        done for the round, unless the reading lets them grab again (``regrab``)."""
+        done for the round, unless the reading lets them grab again (``regrab``). A grab of several
+        objects under ``put-back`` takes none of them and ends the grabber's round."""
         p = action.player
+        back = self.put_back and len(action.objects) > 1
         scores, pot, wrong = state.scores, state.pot, state.wrong
         if p not in wrong:
             wrong = (*wrong, p)
@@ -310,10 +331,10 @@ class VlotteGeesten(Game[State, Any]):
                 pay = kernel.penalty(scores[p], self.debt)
                 scores = (*scores[:p], scores[p] - pay, *scores[p + 1 :])
                 pot = pot + pay
-        acted = state.acted if self.regrab else (*state.acted, p)
+        acted = state.acted if self.regrab and not back else (*state.acted, p)
         after = State(
             scores, state.supply, pot, state.roller, state.dice, acted,
-            state.grabbed | action.objects, wrong,
+            state.grabbed if back else state.grabbed | action.objects, wrong,
         )
         if len(acted) == self._n:
             return self._settle(after, None)
@@ -364,7 +385,7 @@ class VlotteGeesten(Game[State, Any]):
     def parse_action(self, state: State, text: str) -> Any:
         return notation.parse_action(text)
 
-    @reads(GRAB_PHASE, NO_POINTS)
+    @reads(GRAB_PHASE, NO_POINTS, MULTI_GRAB)
     def validate_state(self, state: State) -> None:
         n = self._n
         require(len(state.scores) == n, f"state.scores: expected {n} scores")
@@ -390,7 +411,8 @@ class VlotteGeesten(Game[State, Any]):
                 "state.wrong: the wrong grabbers must have acted, in the same order",
             )
         require(
-            (not state.wrong) == (not state.grabbed), "state.grabbed: must match the wrong grabs"
+            (not state.wrong) == (not state.grabbed) or (self.put_back and not state.grabbed),
+            "state.grabbed: must match the wrong grabs",
         )
         if state.dice is None:
             require(not state.acted and not state.wrong, "state.acted: nobody acts before the roll")
@@ -399,12 +421,23 @@ class VlotteGeesten(Game[State, Any]):
         require(state.dice in self._faces, "state.dice: these dice cannot show that")
         self._validate_grabbed(state)
 
+    @reads(MULTI_GRAB, GRAB_PHASE)
     def _validate_grabbed(self, state: State) -> None:
-        """Each wrong grab took at least one object nobody had grabbed; a grab of the answer alone
-        is never wrong."""
+        """Each wrong grab took at least one object nobody had grabbed (``all-taken``), exactly
+        one (``refused``), or one or none (``put-back``: several go back); a grab of the answer
+        alone is never wrong, so only ``all-taken`` can have taken the answer."""
         wrong, grabbed = len(state.wrong), len(state.grabbed)
+        answer_taken = answer_of(state.dice) in state.grabbed
+        if self.one_object or self.put_back:
+            require(not answer_taken, "state.grabbed: the answer cannot have been grabbed")
+            if not self.regrab:
+                fits = grabbed == wrong if self.one_object else grabbed <= wrong
+                require(fits, "state.grabbed: the objects do not match the wrong grabs")
+            elif self.one_object:
+                require(grabbed >= wrong, "state.grabbed: fewer objects than wrong grabs")
+            return
         require(grabbed >= wrong, "state.grabbed: fewer objects than wrong grabs")
-        if answer_of(state.dice) in state.grabbed:
+        if answer_taken:
             require(
                 grabbed > wrong,
                 "state.grabbed: the answer can only have been grabbed with another object",

@@ -4,7 +4,8 @@ statements in one hop (``castlerules rules vlotte-geesten`` lists them per claus
 - ``setup``: the players (2-8), the box (35 points), the supply, who rolls first;
 - ``answer``: situations 1-3, the colours of the dice, the worked examples, every face assignment;
 - ``dice``: the roll's outcomes and probabilities, for the default dice and custom faces;
-- ``rounds``: who may act, every transition, that a round ends, who rolls next, the grab phase;
+- ``rounds``: who may act, every transition, that a round ends, who rolls next, the grab phase,
+  a grab of several objects at once;
 - ``points``: penalties, the pot, the supply (z3 over the kernels; the penalty readings played);
 - ``end``: the end of the game and who wins (and ties).
 
@@ -78,6 +79,7 @@ from castlerules.vlotte_geesten.theorems.reference import (
 from castlerules.vlotte_geesten.theorems.rounds import (
     check_grab_phase,
     check_legal_actions,
+    check_multi_grab,
     check_next_roller,
     check_round_ends,
     check_successor,
@@ -106,6 +108,7 @@ __all__ = [
     "check_examples",
     "check_grab_phase",
     "check_legal_actions",
+    "check_multi_grab",
     "check_next_roller",
     "check_payouts_z3",
     "check_penalty_readings",

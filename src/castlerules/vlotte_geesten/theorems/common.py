@@ -37,6 +37,7 @@ RECIPIENT = "vg.interp.penalty-recipient"
 NEXT_ROLLER = "vg.interp.next-roller"
 TIES = "vg.interp.ties"
 FIRST_PLAYER = "vg.interp.first-player"
+MULTI_GRAB = "vg.interp.multi-grab"
 
 
 def fact(fact_id: str) -> Any:

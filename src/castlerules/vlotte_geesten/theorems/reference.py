@@ -21,6 +21,7 @@ from castlerules.vlotte_geesten.state import Grab, Obj, Pass, Roll, State
 from castlerules.vlotte_geesten.theorems.common import (
     ALL_DICE,
     GRAB_PHASE,
+    MULTI_GRAB,
     NEXT_ROLLER,
     NO_POINTS,
     RECIPIENT,
@@ -143,6 +144,8 @@ class Reference:
         self.at_once = reading(game, RECIPIENT) == "pot-at-once"
         self.next_seat = reading(game, NEXT_ROLLER) == "next-seat"
         self.draw = reading(game, TIES) == "draw"
+        #: what a grab of several objects at once does: all-taken, put-back or refused
+        self.multi = reading(game, MULTI_GRAB)
         self.possible = set(reference_distribution(game))
         self.win = int(fact("points-per-correct-grab"))
         self.fine = int(fact("points-per-wrong-grab"))
@@ -161,6 +164,8 @@ class Reference:
             return "vg.spel.worp"
         if action.player in state.acted:
             return "vg.spel.een-voorwerp"  # 'Je mag maar één voorwerp pakken.'
+        if isinstance(action, Grab) and len(action.objects) > 1 and self.multi == "refused":
+            return "vg.spel.een-voorwerp"  # the same sentence, enforced
         if isinstance(action, Grab) and set(action.objects) & set(state.grabbed):
             return "vg.doel.punt"
         return None
@@ -201,14 +206,18 @@ class Reference:
             return self._end_round(state, scores, pot, p)
         acted, wrong, grabbed = list(state.acted), list(state.wrong), set(state.grabbed)
         if isinstance(action, Grab):
-            grabbed |= set(action.objects)
+            # 'pak je meer dan één voorwerp tegelijk': wrong; under put-back the objects go back
+            # and the grabber is out of the round
+            back = len(action.objects) > 1 and self.multi == "put-back"
+            if not back:
+                grabbed |= set(action.objects)
             if p not in wrong:
                 wrong.append(p)
                 if self.at_once:
                     fine = self.penalty(scores[p])
                     scores[p] -= fine
                     pot += fine
-            if not self.regrab:
+            if not self.regrab or back:
                 acted.append(p)
         else:
             acted.append(p)
@@ -226,17 +235,27 @@ class Reference:
     def reachable(self, state: State) -> bool:
         """Whether a round state can arise in play (read from the rules, not from the game's
         validation): under ``once`` the wrong grabbers are players who acted, in the order they
-        acted; under ``regrab`` anyone may have grabbed wrongly. Each wrong grabber took at least
-        one object nobody had taken, never the answer alone; so at least as many objects are
-        grabbed as there are wrong grabbers, one more if the answer is among them."""
+        acted; under ``regrab`` anyone may have grabbed wrongly. Under all-taken each wrong grab
+        took at least one object nobody had taken, never the answer alone; so at least as many
+        objects are grabbed as there are wrong grabbers, one more if the answer is among them.
+        Under refused each wrong grab took exactly one object, not the answer; under put-back one
+        such object, or none (several went back)."""
         wrong, grabbed = len(state.wrong), len(state.grabbed)
-        if (wrong == 0) != (grabbed == 0) or grabbed < wrong:
+        if grabbed and not wrong:
             return False
         if not self.regrab and [p for p in state.acted if p in state.wrong] != list(state.wrong):
             return False
         assert state.dice is not None
         answer = Obj(reference_answer([int(d) for d in state.dice]))
-        return answer not in state.grabbed or grabbed > wrong
+        if self.multi == "all-taken":
+            if (wrong and not grabbed) or grabbed < wrong:
+                return False
+            return answer not in state.grabbed or grabbed > wrong
+        if answer in state.grabbed:
+            return False
+        if self.multi == "refused":
+            return grabbed >= wrong and (self.regrab or grabbed == wrong)
+        return self.regrab or grabbed <= wrong
 
 
 # -- the box of states ---------------------------------------------------------------------------
@@ -256,7 +275,8 @@ class Box:
     players who acted are nobody, each single player, and every run of n - 1 consecutive seats (the
     round one action from its end, every player the last), the wrong grabbers none, the first or
     the last of them (and under regrab one who has not passed), and the grabbed
-    objects the fewest non-answer objects, or those plus the answer."""
+    objects the fewest non-answer objects, or those plus the answer, or none (a grab of several
+    objects that went back)."""
 
     def __init__(self, game: Any, players: int | None = None, full: int = FULL_BOX) -> None:
         self.game = game
@@ -315,6 +335,7 @@ class Box:
                     m = len(wrong)
                     grabbeds = [frozenset()] if not m else [
                         frozenset(others[:m]), frozenset(others[:m]) | {answer},
+                        frozenset(),  # several objects went back (put-back)
                     ]
                     for grabbed in grabbeds:
                         key = (acted, wrong, grabbed)

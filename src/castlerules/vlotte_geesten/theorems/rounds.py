@@ -18,10 +18,12 @@ from castlerules.vlotte_geesten.state import Grab, Obj, Pass, Roll, State
 from castlerules.vlotte_geesten.theorems.common import (
     GAME,
     GRAB_PHASE,
+    MULTI_GRAB,
     NEXT_ROLLER,
     NO_POINTS,
     RECIPIENT,
     STATEMENT_TESTS,
+    SUBSETS,
     TESTS,
     fact,
     names,
@@ -80,7 +82,9 @@ def check_legal_actions(game: Any, full: int = 3) -> Result:
             checked += 1
         if state.dice is not None and state.supply > 0:
             free = 5 - len(state.grabbed)
-            count = len(ref.actors(state)) * (1 << free)
+            # a pass and a grab of every set of free objects, or (refused) of each free object
+            grabs = free if ref.multi == "refused" else (1 << free) - 1
+            count = len(ref.actors(state)) * (1 + grabs)
             if len(legal) != count or any(ref.clause(state, a) is not None for a in legal):
                 return box.refuted(state, f"legal_actions lists {len(legal)} actions, not the "
                                    f"{count} legal ones")
@@ -292,6 +296,90 @@ def check_grab_phase(game: Any) -> Result:
     return over_options(_grab_phase_under, game, GRAB_PHASE)
 
 
+# -- the multi-grab reading -----------------------------------------------------------------------
+
+
+def _multi_grab_under(game: Any) -> Result:
+    n = game.num_players
+    option = reading(game, MULTI_GRAB)
+    regrab = reading(game, GRAB_PHASE) == "regrab"
+    faces, answer, _ = _roll_of(game)
+    fine = int(fact("points-per-wrong-grab"))
+    win = int(fact("points-per-correct-grab"))
+    total = total_points()
+    several = [s for s in SUBSETS if len(s) > 1]
+    rolled = game.successor(State((2,) * n, total - 2 * n, 0, 0), Roll(faces))
+    checked = 0
+    for p in range(n):
+        q = (p + 1) % n
+        for objects in several:
+            grab = Grab(p, objects)
+            shown = names(grab)
+            v = game.violation(rolled, grab)
+            if option == "refused":
+                # 'Je mag maar één voorwerp pakken', enforced
+                if v is None or v.clause != "vg.spel.een-voorwerp" or grab in game.legal_actions(
+                        rolled):
+                    return refuted_at(game, rolled, f"under refused p{p} may grab "
+                                      f"{'+'.join(shown[1:])} at once", shown)
+                checked += 1
+                continue
+            if v is not None or grab not in game.legal_actions(rolled):
+                return refuted_at(game, rolled, f"under {option} p{p} may not grab "
+                                  f"{'+'.join(shown[1:])} at once", shown)
+            after = game.successor(rolled, grab)
+            # 'pak je meer dan één voorwerp tegelijk': a wrong grab, the round goes on
+            if after.dice is None or p not in after.wrong:
+                return refuted_at(game, rolled, f"p{p}'s grab of several objects is not a wrong "
+                                  "grab", shown)
+            done = p not in game.actors(after)
+            if option == "put-back":
+                if after.grabbed or not done:
+                    return refuted_at(game, rolled, f"under put-back p{p}'s objects are not back "
+                                      f"on the table, or p{p} may still grab", shown)
+            elif after.grabbed != objects or done == regrab:
+                return refuted_at(game, rolled, f"under all-taken p{p}'s grab took "
+                                  f"{sorted(o.name.lower() for o in after.grabbed)}, and p{p} "
+                                  f"is {'done' if done else 'not done'}", shown)
+            if option == "all-taken":
+                for o in objects:
+                    if game.violation(after, Grab(q, frozenset({o}))) is None:
+                        return refuted_at(game, after, f"p{q} may grab the {o.name.lower()} p{p}"
+                                          " took", (f"p{q}", o.name.lower()))
+            expected = [2] * n
+            expected[p] -= fine
+            if option == "all-taken" and answer in objects:
+                # nobody can be correct: everyone still in passes, the point goes to the pot
+                state = after
+                for r in range(n):
+                    if r in game.actors(state):
+                        state = game.successor(state, Pass(r))
+                if (state.dice is not None or list(state.scores) != expected
+                        or state.pot != fine or state.supply != total - 2 * n):
+                    return refuted_at(game, after, f"after p{p} took the answer with other "
+                                      "objects and everyone passed, the round did not end with "
+                                      f"nobody correct and p{p}'s point in the pot", shown)
+            else:
+                # the answer is still on the table: the next player grabs it, scores and gets
+                # the wrong grabber's point ('aan de speler die het juiste voorwerp te pakken
+                # kreeg')
+                state = game.successor(after, Grab(q, frozenset({answer})))
+                expected[q] += win + fine
+                if state.dice is not None or list(state.scores) != expected or state.roller != q:
+                    return refuted_at(game, after, f"p{q} grabbed the answer after p{p}'s grab of "
+                                      f"several objects: scores {list(state.scores)}, not "
+                                      f"{expected}", (f"p{q}", answer.name.lower()))
+            checked += 1
+    return Result.proved(f"{checked} grabs of several objects")
+
+
+def check_multi_grab(game: Any) -> Result:
+    """For the game's player count, under every option of the multi-grab reading, every player
+    grabbing every set of two to five objects at once after a roll: see the theorem's
+    statement."""
+    return over_options(_multi_grab_under, game, MULTI_GRAB)
+
+
 # -- the list --------------------------------------------------------------------------------------
 
 
@@ -316,10 +404,10 @@ def theorems(game: Any) -> list[Theorem]:
            "a representative family of round states (nobody, each single player, or every run "
            "of n - 1 consecutive seats having acted — so every player is once the last to act; "
            "none, the first or the last of them wrong; the fewest objects or those and the answer "
-           "grabbed; the first roll: the code paths are those of 2-3 players, with longer "
-           "tuples)")
+           "grabbed, or none (a grab of several objects that went back); the first roll: the code "
+           "paths are those of 2-3 players, with longer tuples)")
     deep_n = 4
-    readings = (GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER)
+    readings = (GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER, MULTI_GRAB)
 
     def boxed(
         tid: str, statement: str, clauses: tuple[str, ...], check: Any, test: str,
@@ -342,11 +430,12 @@ def theorems(game: Any) -> list[Theorem]:
         "vg.legal-actions",
         "In {box}, before every roll and at the end: the game accepts the position, allows "
         "exactly the actions the rulebook allows (one grab or pass per player per roll, not an "
-        "object already grabbed, nobody before the roll, no roll during a round), refuses the "
-        "others with the clause they break, and lets exactly the players still in the round "
-        "act — the roller too.",
+        "object already grabbed, a grab of several objects only as the multi-grab reading "
+        "allows, nobody before the roll, no roll during a round), refuses the others with the "
+        "clause they break, and lets exactly the players still in the round act — the roller "
+        "too.",
         round_clauses, check_legal_actions, "test_legal_actions_theorem_finds_a_second_grab",
-        (GRAB_PHASE,),
+        (GRAB_PHASE, MULTI_GRAB),
     )
     out += boxed(
         "vg.successor",
@@ -361,10 +450,11 @@ def theorems(game: Any) -> list[Theorem]:
     out += boxed(
         "vg.round-ends",
         "In {box}: every legal action ends the round or brings its end closer (one player "
-        "fewer to act, or under regrab one object fewer to grab), so a round lasts at most "
+        "fewer to act, or under regrab one object fewer to grab — a grab of several objects "
+        "that go back, under put-back, ends the grabber's round), so a round lasts at most "
         "n actions (n + 5 under regrab).",
         ("vg.spel.een-voorwerp", "vg.pot.iedereen-mis"), check_round_ends,
-        "test_round_theorem_finds_a_pass_that_changes_nothing", (GRAB_PHASE,),
+        "test_round_theorem_finds_a_pass_that_changes_nothing", (GRAB_PHASE, MULTI_GRAB),
     )
     out += [
         Theorem(
@@ -389,6 +479,28 @@ def theorems(game: Any) -> list[Theorem]:
             "exhaustive", lambda: check_grab_phase(game),
             depends_on=("players", RECIPIENT, NO_POINTS), all_options_of=(GRAB_PHASE,),
             fails_with=f"{STATEMENT_TESTS}::test_grab_phase_theorem_finds_a_second_penalty",
+        ),
+        Theorem(
+            "vg.multi-grab", GAME,
+            "For each player count, every player and every set of two to five objects grabbed "
+            "at once after a roll (the right object among them or not), under each option of the "
+            "multi-grab reading ('Grijp je het verkeerde voorwerp of pak je meer dan één "
+            "voorwerp tegelijk'): under all-taken the grab is legal and wrong — the round goes "
+            "on, the grabber owes one point and is done for the round (unless grab-phase is "
+            "regrab), and every object in it is taken, so nobody may grab any of them again this "
+            "round; with the right object among them nobody can be correct, and once everyone "
+            "still in has passed the round ends with nobody correct and the grabber's point in "
+            "the pot; otherwise the next player to grab the right object scores and receives the "
+            "grabber's point. Under put-back the grab is legal and wrong, the grabber is done for "
+            "the round and nothing is taken: the next player may still grab the right object, "
+            "scores and receives the grabber's point. Under refused it is not a legal action (it "
+            "breaks vg.spel.een-voorwerp) and the legal actions offer no such grab.",
+            ("vg.spel.een-voorwerp", "vg.punten.fout", "vg.doel.punt", "vg.punten.juist",
+             "vg.pot.iedereen-mis", "vg.pot.leggen"),
+            "exhaustive", lambda: check_multi_grab(game),
+            depends_on=("players", GRAB_PHASE, RECIPIENT, NO_POINTS),
+            all_options_of=(MULTI_GRAB,),
+            fails_with=f"{STATEMENT_TESTS}::test_multi_grab_theorem_finds_objects_not_put_back",
         ),
     ]
     return out
