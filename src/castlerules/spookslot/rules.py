@@ -15,6 +15,7 @@ from castlerules.core.chance import from_weights
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.registry import clause, reads, violation
+from castlerules.core.source import board_keyword
 from castlerules.spookslot import notation, render
 from castlerules.spookslot.board import DEFAULT_NAME, load_board
 from castlerules.spookslot.kernel import NO_MOVE, landing
@@ -203,20 +204,21 @@ class Spookslot(Game[State, Any]):
         readings: Mapping[str, str] | None = None,
         ruleset: str | None = None,
     ) -> None:
+        self.board, stored = load_board(DEFAULT_NAME if board is None else board)
         given = self.resolve_readings(
             {
                 "players": players,
                 "first_player": first_player,
                 "die_faces": die_faces,
                 "trap_weights": trap_weights,
-                "board": board,
+                "board": board_keyword(board, stored),
                 "no_yellow": no_yellow,
             },
             readings,
             ruleset,
         )
         players, first_player, no_yellow = given["players"], given["first_player"], given["no_yellow"]
-        die_faces, trap_weights, board = given["die_faces"], given["trap_weights"], given["board"]
+        die_faces, trap_weights = given["die_faces"], given["trap_weights"]
         n = check_player_count(players, 2, 6)
         if not isinstance(first_player, int) or isinstance(first_player, bool) or not (
             0 <= first_player < n
@@ -235,7 +237,6 @@ class Spookslot(Game[State, Any]):
             options["die_faces"] = shown
         if len(set(weights.values())) != 1:
             options["trap_weights"] = weights
-        self.board, stored = load_board(DEFAULT_NAME if board is None else board)
         if stored != DEFAULT_NAME:
             options["board"] = stored
         super().__init__(options)
