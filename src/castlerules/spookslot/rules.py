@@ -85,7 +85,8 @@ def place(
 
 
 def _parse_faces(faces: Any) -> tuple[int, ...]:
-    """Validate ``die_faces``: six faces, each a number 1-6 or "ghost" (interp. die-faces)."""
+    """Validate ``die_faces``: six faces, each a number 1-6 or "ghost" (interp. die-faces); that a
+    pawn can move with them is ``Spookslot._check_die``'s to say (it needs the board)."""
     if not isinstance(faces, Sequence) or isinstance(faces, str) or len(faces) != 6:
         raise InvalidOptionError(f"die_faces must be a list of six faces, got {quote(faces)}")
     out = []
@@ -98,8 +99,6 @@ def _parse_faces(faces: Any) -> tuple[int, ...]:
             raise InvalidOptionError(
                 f"die_faces: each face is a number from 1 to {MAX_FACE} or 'ghost', got {quote(f)}"
             )
-    if all(f == GHOST for f in out):
-        raise InvalidOptionError("die_faces: at least one face must be a number")
     return tuple(out)
 
 
@@ -274,6 +273,47 @@ class Spookslot(Game[State, Any]):
         #: A pawn's moves by (signature, player, pawn, square, roll, occupancy within reach),
         #: shared by the games of one signature.
         self._mine = _MINE_CACHE
+        self._check_die()
+
+    @clause("spookslot.beurt.dobbelen", "spookslot.getal.zetten", "spookslot.pionnen.start")
+    def _check_die(self) -> None:
+        """Refuse a die with which no pawn can ever move onto the board (interpretation
+        spookslot.interp.die-faces), decided with the game's own moves.
+
+        Every pawn starts behind the start line (or, under start-line = line-square, may move onto
+        the line): places where pawns never block one another and never stand in danger. While
+        every pawn is there the board is empty, and nothing changes but such moves — a number no
+        pawn can move ends the turn, a ghost drops the ball only on a pawn in danger. So if no
+        number of the die moves a pawn from those places onto a square of the board (or the
+        Exit) with the board empty, no pawn ever will: after at most one move per pawn no move is
+        possible and the game rolls for ever. If one does, it happens in some game. The answer
+        depends on the board, ``no_yellow`` (the first squares may be yellow), the Exit rule and
+        the start line."""
+        start = self.initial_state()
+        p, four = start.turn, self._four
+        numbers = sorted(self._faces - {GHOST})
+        behind = {START: "behind the start line", LINE: "the start line"}
+        seen, todo, reasons = [START], [START], []
+        while todo:
+            pos = todo.pop()
+            pawns = place(start.pawns, p, 0, pos)
+            first = _with(start.first, p, 0) if four and pos != START else start.first
+            for face in numbers:
+                moving = make_state(pawns, p, Phase.MOVE, face, (), first, start.released, -1)
+                ends = {to for move, to in self.move_set(moving).dest.items() if move.pawn == 0}
+                if ends - set(behind):
+                    return
+                if LINE in ends:
+                    if LINE not in seen:
+                        seen.append(LINE)
+                        todo.append(LINE)
+                    continue
+                found = self._explain_move(moving, 0, pos, ())
+                reasons.append(f"from {behind[pos]}, a {face}: {found.reason if found else 'no move'}")
+        why = "; ".join(reasons) if reasons else "it has no number"
+        raise InvalidOptionError(
+            f"die_faces: with this die no pawn can ever move onto the board ({why})"
+        )
 
     @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
            "spookslot.interp.bounce-colour", "spookslot.interp.exit-exact",
