@@ -424,6 +424,7 @@ def test_fuzz_environment_calls(kind: str, data: st.DataObject) -> None:
     options = {"players": data.draw(st.integers(low, high)),
                "max_plies": data.draw(st.sampled_from([1, 2, 5, 30, 200]))}
     session = Session(kind, KINDS[kind](**options))
+    session.env.unwrapped._rng.seed(0)  # a reset without a seed then plays the same for each run
     _drive(data, session, data.draw(st.integers(1, 25)))
     accepted = session.accepted
     resets = [arg for what, arg in accepted if what == "reset"]
@@ -448,3 +449,14 @@ def test_fuzz_environment_arguments(kind: str, data: st.DataObject) -> None:
         return
     event(f"{keyword}: accepted")
     assert isinstance(env.unwrapped.max_plies, int) and env.unwrapped.max_plies >= 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_render_mode_and_observation_are_names(kind: str) -> None:
+    """A NumPy array (whose ``in`` answers with an array) or a list is no name: refused."""
+    for keyword in ("render_mode", "observation"):
+        if keyword == "observation" and kind == "adapter-raw":
+            continue  # the generic environment has no observation argument
+        for bad in (np.array(["ansi", "human"]), np.array([1, 2]), ["planes"], b"ansi"):
+            with pytest.raises(InvalidOptionError, match=keyword):
+                KINDS[kind](**{keyword: bad})

@@ -175,7 +175,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and not (isinstance(render_mode, str) and render_mode in modes):
             raise InvalidOptionError(
                 f"render_mode must be one of {self.metadata['render_modes']}, got {quote(render_mode)}"
             )

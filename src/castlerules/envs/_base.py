@@ -33,9 +33,11 @@ def _observation_space(planes: Planes, actions: int) -> gymnasium.spaces.Dict:
 
 
 def _check(render_mode: Any, observation: Any) -> None:
-    if render_mode is not None and render_mode not in RENDER_MODES:
+    """The environments' own arguments (strings: an array or any other value compares as no
+    name)."""
+    if render_mode is not None and not (isinstance(render_mode, str) and render_mode in RENDER_MODES):
         raise InvalidOptionError(f"render_mode must be one of {RENDER_MODES}, got {quote(render_mode)}")
-    if observation not in OBSERVATIONS:
+    if not (isinstance(observation, str) and observation in OBSERVATIONS):
         raise InvalidOptionError(f"observation must be 'planes' or 'fields', got {quote(observation)}")
 
 
