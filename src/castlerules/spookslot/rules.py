@@ -163,10 +163,12 @@ class Spookslot(Game[State, Any]):
 
     Options: ``players`` (2-6, default 2, interpretation spookslot.interp.players), ``first_player``
     (spookslot.interp.first-player), ``die_faces`` (six faces, numbers 1-6 or "ghost"; default
-    1, 2, 3, 4, ghost, ghost), ``trap_weights`` (trap -> integer weight from 0 to 1,000,000; default
-    uniform), ``board`` (a packaged board's name, board text or a path; default the packaged
-    reconstruction ``"spookslot-default"``), ``no_yellow`` (the optional rule: no move may end on a
-    yellow square), and ``readings``/``ruleset`` for every other interpretation in the spec.
+    1, 2, 3, 4, ghost, ghost; a die with which no pawn can ever move onto the board is refused),
+    ``trap_weights`` (trap -> integer weight from 0 to 1,000,000; default uniform), ``board`` (a
+    packaged board's name, board text or a path; default the packaged reconstruction
+    ``"spookslot-default"``, the default reading however it is given), ``no_yellow`` (the
+    optional rule: no move may end on a yellow square), and ``readings``/``ruleset`` for every
+    other interpretation in the spec.
 
     A game object may be shared between threads: its only mutable parts are the module's
     ``BoundedCache``\\ s of immutable values and the memo slot of a state (its legal moves, set
