@@ -40,6 +40,8 @@ from castlerules.envs import MODULES  # noqa: E402
 from castlerules.envs import vlotte_geesten_v0 as vg  # noqa: E402
 
 GAMES = list(castlerules.games())
+#: The fuzz tier (``CASTLERULES_FUZZ``): also plays games to their own end (up to 900 plies).
+FUZZ = FUZZ_SCALE > 1
 pytestmark = pytest.mark.filterwarnings("ignore:.*render\\(\\) was called without a render_mode")
 #: A long input whose letter occurs in no message of the library.
 FILLER = "Q" * 5000
@@ -260,6 +262,16 @@ HOSTILE = st.one_of(
 )
 
 
+#: ``legal`` for a step that is always a legal action.
+ALWAYS = 0
+#: Keys that name no agent of the parallel environment.
+NOT_AGENTS = st.one_of(st.text(max_size=8), st.integers(-3, 9),
+                       st.sampled_from(["player_9", "player_0 ", "PLAYER_0", FILLER]))
+#: Seeds: mostly valid, sometimes None or hostile.
+SEEDS = st.one_of(st.integers(0, 2**20), st.integers(0, 2**20), st.integers(0, 2**20), st.none(),
+                  HOSTILE)
+
+
 def _snapshot(env: Any) -> Any:
     raw = env.unwrapped
     return (raw.game_state, raw._rng.getstate(), raw.plies, list(raw.agents),
@@ -322,10 +334,12 @@ def _check_observation(session: Session, agent: str, observation: Any) -> None:
     assert set(np.flatnonzero(observation["action_mask"]).tolist()) == want
 
 
-def _step_value(data: st.DataObject, session: Session) -> Any:
-    """A legal id (often), an id of the universe, None, or a hostile value."""
+def _step_value(data: st.DataObject, session: Session, legal: int) -> Any:
+    """A legal id (``legal`` times as often as each other kind), an id of the universe, None, or
+    a hostile value."""
     raw = session.env.unwrapped
-    choice = data.draw(st.sampled_from(["legal", "legal", "id", "hostile", "none"]))
+    choice = "legal" if legal == ALWAYS else data.draw(
+        st.sampled_from(["legal"] * legal + ["id", "hostile", "none"]))
     if choice == "legal":
         agent = getattr(raw, "agent_selection", None)
         if agent not in raw.agents or raw.terminations[agent] or raw.truncations[agent]:
@@ -337,11 +351,12 @@ def _step_value(data: st.DataObject, session: Session) -> Any:
     return None if choice == "none" else data.draw(HOSTILE)
 
 
-def _parallel_actions(data: st.DataObject, session: Session) -> Any:
-    """Every agent's legal action (often), some left out or replaced, an unknown agent added, or
-    a hostile value instead of the dict."""
+def _parallel_actions(data: st.DataObject, session: Session, legal: int) -> Any:
+    """Every agent's legal action (``legal`` times as often as each other kind), some left out or
+    replaced, an unknown agent added, or a hostile value instead of the dict."""
     env = session.env
-    shape = data.draw(st.sampled_from(["legal", "legal", "mixed", "hostile"]))
+    shape = "legal" if legal == ALWAYS else data.draw(
+        st.sampled_from(["legal"] * legal + ["mixed", "hostile"]))
     if shape == "hostile":
         return data.draw(HOSTILE)
     actions: dict[Any, Any] = {}
@@ -352,7 +367,7 @@ def _parallel_actions(data: st.DataObject, session: Session) -> Any:
         elif data.draw(st.booleans()):
             actions[agent] = data.draw(st.one_of(HOSTILE, st.integers(0, len(env.table) - 1)))
     if shape == "mixed" and data.draw(st.booleans()):
-        actions[data.draw(HOSTILE.filter(lambda v: isinstance(v, str | int)))] = 0
+        actions[data.draw(NOT_AGENTS)] = 0
     return actions
 
 
@@ -361,27 +376,33 @@ def _drive(data: st.DataObject, session: Session, calls: int) -> None:
     raw = env.unwrapped
     agents = st.one_of(st.sampled_from(raw.possible_agents), HOSTILE)
 
-    def step() -> None:
+    def step(legal: int) -> None:
         if session.parallel:
-            actions = _parallel_actions(data, session)
+            actions = _parallel_actions(data, session, legal)
             session.call("step", lambda: env.step(actions), actions)
         else:
-            value = _step_value(data, session)
+            value = _step_value(data, session, legal)
             session.call("step", lambda: env.step(value), value)
 
-    for _ in range(calls):
-        what = data.draw(st.sampled_from(
+    if data.draw(st.integers(0, 9)) < 8:  # mostly a seeded game first; sometimes no reset
+        seed = data.draw(st.integers(0, 2**20))
+        session.call("reset", lambda: env.reset(seed=seed), seed)
+    for what in [data.draw(st.sampled_from(
             ["reset", "step", "step", "step", "observe", "spaces", "last", "state", "render",
-             "run"]))
+             "run", "run", *(["finish"] if FUZZ else [])])) for _ in range(calls)]:
         if what == "reset":
-            seed = data.draw(st.one_of(st.integers(0, 2**20), st.none(), HOSTILE))
-            options = data.draw(st.one_of(st.none(), st.just({}), HOSTILE))
+            seed = data.draw(SEEDS)
+            options = data.draw(st.one_of(st.none(), st.none(), st.just({}), HOSTILE))
             session.call("reset", lambda s=seed, o=options: env.reset(seed=s, options=o), seed)
         elif what == "step":
-            step()
-        elif what == "run":  # toward the end, and past it
-            for _ in range(data.draw(st.integers(1, 40))):
-                step()
+            step(2)
+        elif what in ("run", "finish"):  # toward the end, and past it
+            for _ in range(data.draw(st.integers(1, 40)) if what == "run" else 900):
+                step(12 if what == "run" else ALWAYS)
+            if session.reset_once and (not raw.agents or (not session.parallel and all(
+                    raw.terminations[a] or raw.truncations[a] for a in raw.agents))):
+                ended = "the game's end" if raw.rules.is_terminal(raw.game_state) else "truncated"
+                event(f"{session.label}: reached the end ({ended})")
         elif what == "observe" and not session.parallel:
             agent = data.draw(agents)
             worked, found = session.call("observe", lambda a=agent: env.observe(a))
@@ -410,7 +431,7 @@ def _replay(kind: str, options: dict[str, Any], accepted: list[tuple[str, Any]])
     return env
 
 
-@fuzz(6)
+@fuzz(3)
 @given(st.data())
 @pytest.mark.parametrize("kind", [k for k in KINDS if k != "adapter-raw"])
 def test_fuzz_environment_calls(kind: str, data: st.DataObject) -> None:
@@ -422,7 +443,7 @@ def test_fuzz_environment_calls(kind: str, data: st.DataObject) -> None:
     name = kind.rsplit("-", 1)[0]
     low, high, _ = player_counts(name)
     options = {"players": data.draw(st.integers(low, high)),
-               "max_plies": data.draw(st.sampled_from([1, 2, 5, 30, 200]))}
+               "max_plies": data.draw(st.sampled_from([1, 2, 5, 30, 200, None]))}
     session = Session(kind, KINDS[kind](**options))
     session.env.unwrapped._rng.seed(0)  # a reset without a seed then plays the same for each run
     _drive(data, session, data.draw(st.integers(1, 25)))
