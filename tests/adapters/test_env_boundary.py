@@ -177,12 +177,11 @@ def test_max_plies_truncates_after_that_many_plies(name: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_reset_takes_python_and_numpy_integer_seeds(kind: str) -> None:
     def opening(seed: Any) -> Any:
+        """The position and the generator after the reset (and, in parallel, one step)."""
         env = KINDS[kind]()
+        env.reset(seed=seed)
         if kind.endswith("parallel"):
-            env.reset(seed=seed)
             env.step({a: first_legal(env._observe(a)) for a in env.agents})
-        else:
-            env.reset(seed=seed)
         raw = env.unwrapped
         return raw.game_state, raw._rng.getstate()
 
