@@ -68,10 +68,13 @@ def test_the_custom_reading_needs_a_board(name: str) -> None:
             castlerules.make(name, readings={"board": "custom"}, **options)
 
 
-def test_a_board_that_differs_only_in_its_name_is_the_packaged_one() -> None:
-    """Spookslot: the reading is the layout; a file's ``name`` is not part of it."""
+def test_the_same_board_written_differently_is_the_packaged_one() -> None:
+    """Spookslot: the packaged board's data in another file (without its comments) is the
+    packaged board; the same squares under another name are someone's own board file."""
     text = read_text("boards/spookslot-default.toml")
-    renamed = "\n".join(line for line in text.splitlines() if not line.startswith("name ="))
+    bare = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
+    assert bare != text
+    assert castlerules.make("spookslot", board=bare).reading("board") == "reconstruction"
+    renamed = text.replace('name = "reconstruction v1"', 'name = "my board"')
     assert renamed != text
-    assert castlerules.make("spookslot", board='name = "mine"\n' + renamed).reading("board") == (
-        "reconstruction")
+    assert castlerules.make("spookslot", board=renamed).reading("board") == "custom"
