@@ -42,13 +42,17 @@ def _write(tmp_path: Path, text: str) -> str:
 
 
 def test_a_board_file_loads_and_the_game_keeps_the_board_by_value(tmp_path: Path) -> None:
-    path = _write(tmp_path, DEFAULT_TEXT)
+    text = DEFAULT_TEXT.replace('id = "h2"\ncolour = "yellow"', 'id = "h2"\ncolour = "green"')
+    assert text != DEFAULT_TEXT
+    path = _write(tmp_path, text)
     game = castlerules.make("spookslot", board=path)
-    assert game.options["board"] == DEFAULT_TEXT  # records carry the text, never the path
+    assert game.options["board"] == text  # records carry the text, never the path
     assert castlerules.make("spookslot", **game.options) == game
-    assert game.board.ids == default_board().ids
+    assert game.board.ids == default_board().ids and game.board.by_id["h2"].colour == "green"
     by_name = castlerules.make("spookslot", board="spookslot-default")
     assert "board" not in by_name.options and by_name == castlerules.make("spookslot")
+    # the packaged board by its path is the packaged board (core.source.board_keyword)
+    assert castlerules.make("spookslot", board=_write(tmp_path, DEFAULT_TEXT)) == by_name
 
 
 @pytest.mark.parametrize(

@@ -142,7 +142,8 @@ def _env_page(name: str, module: str, folder: Path) -> list[str]:
                 ["past the game's playout cap", "truncated: 0", "0"],
             ], widths="40 30 30")]
     out += [*title("Options", "-"),
-            f"Keyword arguments of ``{module}.env``: ``render_mode``, ``max_plies``, "
+            f"Keyword arguments of ``{module}.env``: ``render_mode``, ``max_plies`` (``None``, "
+            f"the game's playout cap, or a positive integer), "
             f"``observation`` (``\"planes\"`` or ``\"fields\"``) and every option of "
             f"``castlerules.make(\"{name}\", ...)``, readings included — "
             f"``{module}.env(readings={{...}}, ruleset=\"literal\")``. The readings are listed on "

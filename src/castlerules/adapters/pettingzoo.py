@@ -54,16 +54,22 @@ generic field vector (``observation="fields"`` there).
   ``castlerules.make`` takes them.
 - **After the end**, PettingZoo's conventions: an agent that is done steps with ``None`` and leaves
   (any other action is ``castlerules.InvalidActionError``, a ``ValueError`` as PettingZoo raises);
-  the raw environment's ``step`` and ``last`` once every agent has left, or before ``reset``, are
-  ``InvalidActionError``; an agent name that is not in the game (``observe``, ``action_space``,
-  ``rewards[...]``, ...) is ``UnknownAgentError``, all of them ``castlerules.RulesError``.
+  the raw environment's ``step`` and ``last`` once every agent has left, and its ``step``,
+  ``last`` and ``observe`` before ``reset``, are ``CallOrderError`` (an ``InvalidActionError``); an
+  agent name that is not in the game (``observe``, ``action_space``, ``rewards[...]``, ...) is
+  ``UnknownAgentError``, all of them ``castlerules.RulesError``. (The wrapped ``env`` keeps
+  PettingZoo's ``OrderEnforcingWrapper``, whose own errors answer a call before ``reset``.)
+- **Arguments.** ``max_plies`` is ``None`` (the game's playout cap) or a positive integer;
+  ``reset(seed=...)`` takes ``None`` or a non-negative integer, Python's or NumPy's (as PettingZoo's
+  seeding does), and ``options`` ``None`` or a dict (no option is read). Anything else is
+  ``castlerules.InvalidOptionError``, raised before the environment changes.
 """
 
 from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 import gymnasium
@@ -92,6 +98,49 @@ def agent_name(player: int) -> str:
 
 class UnknownAgentError(RulesError):
     """An agent name that is not one of the environment's agents (or one that has left)."""
+
+
+class CallOrderError(InvalidActionError):
+    """A call the environment cannot answer now: before ``reset()``, or once every agent is
+    done."""
+
+
+def _whole_number(value: Any) -> int | None:
+    """``value`` as an int if it is a Python or NumPy integer (not a bool), else None."""
+    if isinstance(value, bool | np.bool_):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def check_max_plies(value: Any, cap: int) -> int:
+    """The ``max_plies`` argument: ``None`` gives the game's playout cap ``cap``; otherwise a
+    positive integer (a game is truncated once it has run that many plies)."""
+    if value is None:
+        return cap
+    found = _whole_number(value)
+    if found is None or found < 1:
+        raise InvalidOptionError(
+            f"max_plies must be None (the game's cap, {cap}) or a positive integer, "
+            f"got {quote(value)}"
+        )
+    return found
+
+
+def seeded(seed: Any, options: Any, rng: random.Random) -> random.Random:
+    """The generator after ``reset(seed, options)``: ``seed=None`` keeps ``rng``, a non-negative
+    integer (Python's or NumPy's, as PettingZoo's seeding takes) starts a new one. ``options``
+    must be None or a dict (none is read). Checked before anything changes."""
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidOptionError(f"reset options must be None or a dict, got {quote(options)}")
+    if seed is None:
+        return rng
+    found = _whole_number(seed)
+    if found is None or found < 0:
+        raise InvalidOptionError(f"seed must be None or a non-negative integer, got {quote(seed)}")
+    return random.Random(found)
 
 
 class _AgentDict(dict[str, Any]):
@@ -126,7 +175,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and not (isinstance(render_mode, str) and render_mode in modes):
             raise InvalidOptionError(
                 f"render_mode must be one of {self.metadata['render_modes']}, got {quote(render_mode)}"
             )
@@ -134,7 +184,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         self.table: ActionTable = table_for(self.rules)
         self.observer = Observer(self.rules)
         self.render_mode = render_mode
-        self.max_plies = self.rules.playout_cap if max_plies is None else max_plies
+        self.max_plies = check_max_plies(max_plies, self.rules.playout_cap)
         self.metadata = {**self.metadata, "name": f"castlerules_{game.replace('-', '_')}_v0"}
         n = self.rules.num_players
         self.possible_agents = [agent_name(p) for p in range(n)]
@@ -178,12 +228,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         return self.action_spaces[self.possible_agents[self.player(agent)]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        mask = self.action_mask(agent)
+        observation = np.array(
+            self.observer.encode(self.game_state, self.player(agent)), dtype=np.int64
+        )
+        return {"observation": observation, "action_mask": mask}
+
+    def action_mask(self, agent: str) -> np.ndarray[Any, Any]:
+        """``agent``'s action mask: its legal ids if it acts now, else all zeros;
+        CallOrderError before ``reset``."""
         player = self.player(agent)
-        observation = np.array(self.observer.encode(self.game_state, player), dtype=np.int64)
+        if not hasattr(self, "terminations"):
+            raise CallOrderError("call reset() before observe()")
         mask = np.zeros(len(self.table), dtype=np.int8)
         if agent == self.agent_selection and not self.rules.is_terminal(self.game_state):
             mask[list(self.table.legal_ids(self.game_state, player))] = 1
-        return {"observation": observation, "action_mask": mask}
+        return mask
 
     def state(self) -> np.ndarray[Any, Any]:
         """The global state: the observation vector of the whole state, without a seat."""
@@ -226,8 +286,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
 
     # -- the game --------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._rng = random.Random(seed)
+        self._rng = seeded(seed, options, self._rng)
         self.game_state = self.rules.initial_state()
         self.plies = 0
         self.history = []
@@ -286,11 +345,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo names it so)
         super()._was_dead_step(None)
 
     def _selected(self) -> str:
-        """The selected agent; InvalidActionError before ``reset`` or once every agent is done."""
+        """The selected agent; CallOrderError before ``reset`` or once every agent is done."""
         if not hasattr(self, "terminations"):
-            raise InvalidActionError("call reset() before step() or last()")
+            raise CallOrderError("call reset() before step() or last()")
         if not self.agents or self.agent_selection not in self.terminations:
-            raise InvalidActionError("the game is over and every agent is done: call reset()")
+            raise CallOrderError("the game is over and every agent is done: call reset()")
         return str(self.agent_selection)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -346,12 +405,28 @@ class TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         raw: raw_env = self.env.unwrapped
-        agent = self.agent_selection
+        agent = raw._selected()  # CallOrderError before a reset that worked
         if not (raw.terminations.get(agent) or raw.truncations.get(agent)):
             action = raw.action_id(action)
             if action not in raw.table.legal_ids(raw.game_state, raw.player(agent)):
                 raw.infos[agent] = {**raw.infos.get(agent, {}), **raw.explain(agent, action)}
         super().step(action)
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` whose ``reset`` counts only once it has worked: a
+    reset refused for its arguments leaves the environment as it was (not reset, if it was not)."""
+
+    _has_reset: bool
+    _has_updated: bool
+
+    def reset(self, seed: Any = None, options: Any = None) -> None:
+        before = (self._has_reset, self._has_updated)
+        try:
+            super().reset(seed=seed, options=options)
+        except RulesError:
+            self._has_reset, self._has_updated = before
+            raise
 
 
 def env(game: str = "vlotte-geesten", **kwargs: Any) -> AECEnv:
@@ -362,8 +437,7 @@ def env(game: str = "vlotte-geesten", **kwargs: Any) -> AECEnv:
     """
     wrapped: AECEnv = raw_env(game, **kwargs)
     wrapped = TerminateIllegal(wrapped, illegal_reward=-1)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
-    return wrapped
+    return OrderEnforcing(wrapped)
 
 
 def env_fn(game: str) -> Callable[..., AECEnv]:

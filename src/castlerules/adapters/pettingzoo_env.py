@@ -14,6 +14,7 @@ It holds the same objects as ``castlerules.adapters.pettingzoo`` (which stays im
 from __future__ import annotations
 
 from castlerules.adapters.pettingzoo import (
+    CallOrderError,
     TerminateIllegal,
     UnknownAgentError,
     agent_name,
@@ -22,4 +23,4 @@ from castlerules.adapters.pettingzoo import (
     raw_env,
 )
 
-__all__ = ["TerminateIllegal", "UnknownAgentError", "agent_name", "env", "env_fn", "raw_env"]
+__all__ = ["CallOrderError", "TerminateIllegal", "UnknownAgentError", "agent_name", "env", "env_fn", "raw_env"]

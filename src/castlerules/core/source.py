@@ -12,6 +12,10 @@ A file is read only if it is a regular file of at most ``MAX_BOARD_BYTES`` bytes
 a device or a directory is refused before it is opened. Error messages never quote file content.
 A game stores the board *text* in its options (or the packaged name), so its records carry the
 board by value.
+
+Which reading a ``board=`` option selects is one rule for every game (``board_keyword``): the
+packaged default board — by its name, or by a path or text that gives the same board — is the
+default reading; any other board is the custom reading.
 """
 
 from __future__ import annotations
@@ -102,3 +106,13 @@ def board_source(value: Any, packaged: Mapping[str, str], what: str = "board") -
         )
     text = read_regular_file(value, what)
     return text, text
+
+
+def board_keyword(given: Any, stored: str) -> str | None:
+    """The ``board`` keyword as the readings see it (``castlerules.core.readings.resolve``), the
+    one rule for every game with a board option: ``None`` if no board was given; otherwise the
+    value the game's loader stores — the packaged board's name (for the packaged default board
+    also when given by a path or by the same text), which the spec's default board option
+    carries as its ``value``, so it selects the default reading and agrees with it; or the board
+    text, which selects the custom reading."""
+    return None if given is None else stored

@@ -6,10 +6,11 @@
 
 Each module gives ``env(**kwargs)`` (wrapped as PettingZoo's classic games are), ``raw_env`` and,
 where several players act at once (Vlotte Geesten's grabs), ``parallel_env``. Keyword arguments:
-``render_mode`` (``"ansi"``, ``"human"``, ``"rgb_array"``), ``max_plies``, ``observation``
-(``"planes"``, the game's designed observation, or ``"fields"``, the generic field vector) and the
-game's options (``players``, ``readings``, ``ruleset``, ...). Observations are documented channel
-by channel in ``castlerules.<game>.observation``. Needs ``pip install "castlerules[pettingzoo]"``.
+``render_mode`` (``"ansi"``, ``"human"``, ``"rgb_array"``), ``max_plies`` (a positive integer;
+``None``: the game's playout cap), ``observation`` (``"planes"``, the game's designed
+observation, or ``"fields"``, the generic field vector) and the game's options (``players``,
+``readings``, ``ruleset``, ...). Observations are documented channel by channel in
+``castlerules.<game>.observation``. Needs ``pip install "castlerules[pettingzoo]"``.
 
 The version of a module goes up whenever its observations, actions, rewards or dynamics change, so
 a result obtained with ``splut_v0`` stays comparable. ``VERSIONS`` records each version's changes.

@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
 
 from castlerules.adapters import pettingzoo as adapter
 from castlerules.adapters.common import ActionTable, Planes, make_game, returns, table_for
@@ -34,9 +33,11 @@ def _observation_space(planes: Planes, actions: int) -> gymnasium.spaces.Dict:
 
 
 def _check(render_mode: Any, observation: Any) -> None:
-    if render_mode is not None and render_mode not in RENDER_MODES:
+    """The environments' own arguments (strings: an array or any other value compares as no
+    name)."""
+    if render_mode is not None and not (isinstance(render_mode, str) and render_mode in RENDER_MODES):
         raise InvalidOptionError(f"render_mode must be one of {RENDER_MODES}, got {quote(render_mode)}")
-    if observation not in OBSERVATIONS:
+    if not (isinstance(observation, str) and observation in OBSERVATIONS):
         raise InvalidOptionError(f"observation must be 'planes' or 'fields', got {quote(observation)}")
 
 
@@ -92,11 +93,8 @@ class CastleAEC(adapter.raw_env):
         if found is not None:
             return found
         assert self.planes is not None
-        player = self.player(agent)
-        values = np.frombuffer(self.planes.encode(self.game_state, player), dtype=np.int8)
-        mask = np.zeros(len(self.table), dtype=np.int8)
-        if agent == self.agent_selection and not self.rules.is_terminal(self.game_state):
-            mask[list(self.table.legal_ids(self.game_state, player))] = 1
+        mask = self.action_mask(agent)
+        values = np.frombuffer(self.planes.encode(self.game_state, self.player(agent)), dtype=np.int8)
         return {"observation": values.reshape(self.planes.shape).copy(), "action_mask": mask}
 
     def state(self) -> np.ndarray[Any, Any]:
@@ -117,7 +115,7 @@ def wrap(raw: AECEnv) -> AECEnv:
     """The usual wrappers of PettingZoo's classic games (as ``castlerules.adapters.pettingzoo.env``):
     an illegal action ends the game with reward -1 for the offender; order is enforced."""
     wrapped: AECEnv = adapter.TerminateIllegal(raw, illegal_reward=-1)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return adapter.OrderEnforcing(wrapped)
 
 
 class CastleParallel(ParallelEnv):  # type: ignore[misc]
@@ -129,10 +127,12 @@ class CastleParallel(ParallelEnv):  # type: ignore[misc]
     do not say who is quickest, see ``castlerules.adapters.common``); an action is skipped, with
     ``infos[agent]["too_late"]``, once a quicker player's action has made it impossible (the round
     ended with a correct grab, or the object was taken). An action outside the player's mask ends
-    the game: -1 for the offender, the others share +1, and its
-    ``infos`` say why (as the AEC environment's ``TerminateIllegalWrapper``). Chance (the dice) is
-    drawn from the same generator, so a seed and the actions reproduce a game. Rewards come at the
-    end, as in the AEC environment.
+    the game: -1 for the offender (the first in seat order, if several), the others share +1,
+    and the offenders' ``infos`` say why (as the AEC environment's ``TerminateIllegalWrapper``).
+    Chance (the dice) is drawn from the same generator, so a seed and the actions reproduce a
+    game; a refused ``step`` (a RulesError: not a dict, an unknown agent, a missing action, an
+    action that is not an id) is refused before anything is drawn, so it leaves the game and the
+    generator as they were. Rewards come at the end, as in the AEC environment.
     """
 
     GAME: ClassVar[str] = ""
@@ -160,7 +160,7 @@ class CastleParallel(ParallelEnv):  # type: ignore[misc]
         self.table: ActionTable = table_for(self.rules)
         self.planes = Planes(self.rules)
         self.render_mode = render_mode
-        self.max_plies = self.rules.playout_cap if max_plies is None else max_plies
+        self.max_plies = adapter.check_max_plies(max_plies, self.rules.playout_cap)
         self.possible_agents = [adapter.agent_name(p) for p in range(self.rules.num_players)]
         self.agents: list[str] = []
         space = _observation_space(self.planes, len(self.table))
@@ -180,7 +180,7 @@ class CastleParallel(ParallelEnv):  # type: ignore[misc]
         return self.action_spaces[self._agent(agent)]
 
     def _agent(self, agent: Any) -> str:
-        if agent not in self.observation_spaces:
+        if not isinstance(agent, str) or agent not in self.observation_spaces:
             raise adapter.UnknownAgentError(
                 f"unknown agent {quote(agent)}; the agents are {', '.join(self.possible_agents)}"
             )
@@ -202,8 +202,7 @@ class CastleParallel(ParallelEnv):  # type: ignore[misc]
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        if seed is not None:
-            self._rng = random.Random(seed)
+        self._rng = adapter.seeded(seed, options, self._rng)
         self.game_state = self.rules.initial_state()
         self.plies = 0
         self.agents = list(self.possible_agents)
@@ -223,29 +222,22 @@ class CastleParallel(ParallelEnv):  # type: ignore[misc]
             self.plies += 1
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
-        if not self.agents:
-            raise InvalidActionError("the game is over and every agent is done: call reset()")
-        if not isinstance(actions, dict):
-            raise InvalidActionError(f"step() takes a dict of agent: action, got {quote(actions)}")
         rules = self.rules
-        actors = sorted(rules.actors(self.game_state))
-        self._rng.shuffle(actors)
+        start = self.game_state
+        chosen = self._chosen(actions)  # every check comes before any draw from the generator
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         offender: str | None = None
-        start = self.game_state
-        chosen: dict[int, int] = {}
-        for player in actors:  # every action is checked against the state its player saw
-            agent = self.possible_agents[player]
-            if agent not in actions:
-                raise InvalidActionError(f"{agent} may act now: step() needs its action")
-            action_id = self._action_id(actions[agent])
+        for player, action_id in chosen.items():  # each checked against the state it saw
             if action_id not in self.table.legal_ids(start, player):
-                offender = agent
+                agent = self.possible_agents[player]
+                offender = offender or agent
                 found = rules.violation(start, self.table.universe[action_id])
                 infos[agent] = {"illegal_move": True,
                                 "reason": found.reason if found else "not this player's action"}
-            chosen[player] = action_id
-        for player in actors if offender is None else ():
+        order = list(chosen)
+        if offender is None:
+            self._rng.shuffle(order)  # the race: who is quickest
+        for player in order if offender is None else ():
             state = self.game_state
             if rules.is_chance(state) or rules.is_terminal(state) or player not in rules.actors(state):
                 infos[self.possible_agents[player]]["too_late"] = True
@@ -278,6 +270,35 @@ class CastleParallel(ParallelEnv):  # type: ignore[misc]
 
     def _action_id(self, action: Any) -> int:
         return int(adapter.raw_env.action_id(self, action))
+
+    def _chosen(self, actions: Any) -> dict[int, int]:
+        """The action id of every player who may act now, in seat order, from ``step``'s
+        ``actions``. Refused (a RulesError, the environment unchanged): a step once every agent
+        is done, anything but a dict, an agent that is not in the game, a missing action of a
+        player who may act, and an action that is not an id (``None`` may stand for the action
+        of a player who may not act now; theirs is not played)."""
+        if not self.agents:
+            raise adapter.CallOrderError(
+                "the game is over and every agent is done (or reset() was not called): "
+                "call reset()"
+            )
+        if not isinstance(actions, dict):
+            raise InvalidActionError(f"step() takes a dict of agent: action, got {quote(actions)}")
+        for agent in actions:
+            if not isinstance(agent, str) or agent not in self.agents:
+                raise adapter.UnknownAgentError(
+                    f"unknown agent {quote(agent)}; the agents are {', '.join(self.agents)}"
+                )
+        acting = self.rules.actors(self.game_state)
+        chosen: dict[int, int] = {}
+        for player, agent in enumerate(self.possible_agents):
+            if player in acting:
+                if agent not in actions:
+                    raise InvalidActionError(f"{agent} may act now: step() needs its action")
+                chosen[player] = self._action_id(actions[agent])
+            elif actions.get(agent) is not None:
+                self._action_id(actions[agent])  # checked, not played
+        return chosen
 
     def render(self) -> Any:
         return _render(self.rules, self.game_state, self.render_mode)

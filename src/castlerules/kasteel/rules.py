@@ -35,6 +35,7 @@ from castlerules.core.chance import uniform
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.registry import clause, reads, violation
+from castlerules.core.source import board_keyword
 from castlerules.kasteel import kernel, notation, render
 from castlerules.kasteel.board import (
     DEFAULT_NAME,
@@ -287,7 +288,7 @@ class Kasteel(Game[State, Any]):
                 "passes": passes,
                 "skulls": skulls,
                 "skull_squares": skull_squares,
-                "board": None if self.board.source == DEFAULT_NAME else self.board.source,
+                "board": board_keyword(board, self.board.source),
                 "stuck": stuck,
             },
             readings,

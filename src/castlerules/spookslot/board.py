@@ -413,11 +413,16 @@ def parse_board(text: str, where: str = "board") -> Board:
 def load_board(value: Any) -> tuple[Board, str]:
     """The board a ``board`` option names (a packaged board's name, board text or a path, see
     ``castlerules.core.source.board_source``), checked for structure and for the rulebook's
-    shape, with the option value to store (the packaged name, or the board text itself)."""
+    shape, with the option value to store: the packaged name — also for a text or path that
+    gives the packaged default board, its name and every square the same (comments and layout
+    of the file aside; ``core.source.board_keyword``) — or the board text itself."""
     text, stored = board_source(value, PACKAGED)
     if stored == DEFAULT_NAME:
         return default_board(), stored
     board = parse_board(text, where="board")
+    default = default_board()
+    if (board.name, board.start, board.squares) == (default.name, default.start, default.squares):
+        return default, DEFAULT_NAME  # the packaged board by its text or path: the same board
     number = {q: f"#{i}" for i, q in enumerate(board.ids, start=1)}
     problems = board_problems(board, lambda q: f"square {number[q]}")
     if problems:

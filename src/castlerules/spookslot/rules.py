@@ -15,6 +15,7 @@ from castlerules.core.chance import from_weights
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.registry import clause, reads, violation
+from castlerules.core.source import board_keyword
 from castlerules.spookslot import notation, render
 from castlerules.spookslot.board import DEFAULT_NAME, load_board
 from castlerules.spookslot.kernel import NO_MOVE, landing
@@ -84,7 +85,8 @@ def place(
 
 
 def _parse_faces(faces: Any) -> tuple[int, ...]:
-    """Validate ``die_faces``: six faces, each a number 1-6 or "ghost" (interp. die-faces)."""
+    """Validate ``die_faces``: six faces, each a number 1-6 or "ghost" (interp. die-faces); that a
+    pawn can move with them is ``Spookslot._check_die``'s to say (it needs the board)."""
     if not isinstance(faces, Sequence) or isinstance(faces, str) or len(faces) != 6:
         raise InvalidOptionError(f"die_faces must be a list of six faces, got {quote(faces)}")
     out = []
@@ -97,8 +99,6 @@ def _parse_faces(faces: Any) -> tuple[int, ...]:
             raise InvalidOptionError(
                 f"die_faces: each face is a number from 1 to {MAX_FACE} or 'ghost', got {quote(f)}"
             )
-    if all(f == GHOST for f in out):
-        raise InvalidOptionError("die_faces: at least one face must be a number")
     return tuple(out)
 
 
@@ -163,10 +163,12 @@ class Spookslot(Game[State, Any]):
 
     Options: ``players`` (2-6, default 2, interpretation spookslot.interp.players), ``first_player``
     (spookslot.interp.first-player), ``die_faces`` (six faces, numbers 1-6 or "ghost"; default
-    1, 2, 3, 4, ghost, ghost), ``trap_weights`` (trap -> integer weight from 0 to 1,000,000; default
-    uniform), ``board`` (a packaged board's name, board text or a path; default the packaged
-    reconstruction ``"spookslot-default"``), ``no_yellow`` (the optional rule: no move may end on a
-    yellow square), and ``readings``/``ruleset`` for every other interpretation in the spec.
+    1, 2, 3, 4, ghost, ghost; a die with which no pawn can ever move onto the board is refused),
+    ``trap_weights`` (trap -> integer weight from 0 to 1,000,000; default uniform), ``board`` (a
+    packaged board's name, board text or a path; default the packaged reconstruction
+    ``"spookslot-default"``, the default reading however it is given), ``no_yellow`` (the
+    optional rule: no move may end on a yellow square), and ``readings``/``ruleset`` for every
+    other interpretation in the spec.
 
     A game object may be shared between threads: its only mutable parts are the module's
     ``BoundedCache``\\ s of immutable values and the memo slot of a state (its legal moves, set
@@ -203,20 +205,21 @@ class Spookslot(Game[State, Any]):
         readings: Mapping[str, str] | None = None,
         ruleset: str | None = None,
     ) -> None:
+        self.board, stored = load_board(DEFAULT_NAME if board is None else board)
         given = self.resolve_readings(
             {
                 "players": players,
                 "first_player": first_player,
                 "die_faces": die_faces,
                 "trap_weights": trap_weights,
-                "board": board,
+                "board": board_keyword(board, stored),
                 "no_yellow": no_yellow,
             },
             readings,
             ruleset,
         )
         players, first_player, no_yellow = given["players"], given["first_player"], given["no_yellow"]
-        die_faces, trap_weights, board = given["die_faces"], given["trap_weights"], given["board"]
+        die_faces, trap_weights = given["die_faces"], given["trap_weights"]
         n = check_player_count(players, 2, 6)
         if not isinstance(first_player, int) or isinstance(first_player, bool) or not (
             0 <= first_player < n
@@ -235,7 +238,6 @@ class Spookslot(Game[State, Any]):
             options["die_faces"] = shown
         if len(set(weights.values())) != 1:
             options["trap_weights"] = weights
-        self.board, stored = load_board(DEFAULT_NAME if board is None else board)
         if stored != DEFAULT_NAME:
             options["board"] = stored
         super().__init__(options)
@@ -273,6 +275,47 @@ class Spookslot(Game[State, Any]):
         #: A pawn's moves by (signature, player, pawn, square, roll, occupancy within reach),
         #: shared by the games of one signature.
         self._mine = _MINE_CACHE
+        self._check_die()
+
+    @clause("spookslot.beurt.dobbelen", "spookslot.getal.zetten", "spookslot.pionnen.start")
+    def _check_die(self) -> None:
+        """Refuse a die with which no pawn can ever move onto the board (interpretation
+        spookslot.interp.die-faces), decided with the game's own moves.
+
+        Every pawn starts behind the start line (or, under start-line = line-square, may move onto
+        the line): places where pawns never block one another and never stand in danger. While
+        every pawn is there the board is empty, and nothing changes but such moves — a number no
+        pawn can move ends the turn, a ghost drops the ball only on a pawn in danger. So if no
+        number of the die moves a pawn from those places onto a square of the board (or the
+        Exit) with the board empty, no pawn ever will: after at most one move per pawn no move is
+        possible and the game rolls for ever. If one does, it happens in some game. The answer
+        depends on the board, ``no_yellow`` (the first squares may be yellow), the Exit rule and
+        the start line."""
+        start = self.initial_state()
+        p, four = start.turn, self._four
+        numbers = sorted(self._faces - {GHOST})
+        behind = {START: "behind the start line", LINE: "the start line"}
+        seen, todo, reasons = [START], [START], []
+        while todo:
+            pos = todo.pop()
+            pawns = place(start.pawns, p, 0, pos)
+            first = _with(start.first, p, 0) if four and pos != START else start.first
+            for face in numbers:
+                moving = make_state(pawns, p, Phase.MOVE, face, (), first, start.released, -1)
+                ends = {to for move, to in self.move_set(moving).dest.items() if move.pawn == 0}
+                if ends - set(behind):
+                    return
+                if LINE in ends:
+                    if LINE not in seen:
+                        seen.append(LINE)
+                        todo.append(LINE)
+                    continue
+                found = self._explain_move(moving, 0, pos, ())
+                reasons.append(f"from {behind[pos]}, a {face}: {found.reason if found else 'no move'}")
+        why = "; ".join(reasons) if reasons else "it has no number"
+        raise InvalidOptionError(
+            f"die_faces: with this die no pawn can ever move onto the board ({why})"
+        )
 
     @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
            "spookslot.interp.bounce-colour", "spookslot.interp.exit-exact",

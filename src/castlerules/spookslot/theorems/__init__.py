@@ -17,8 +17,8 @@ matters for the rule in question (stated in each theorem):
   bookkeeping the game's validation accepts (either pawn first, released or not);
 * long bounces: a row of up to every other pawn of the game from the rolled square on;
 * turns: every chance outcome and decision of one turn, for every player of every count;
-* option values: every die the die_faces option accepts, a stated set of trap weights, every
-  packaged board.
+* option values: every die of six faces (accepted exactly when a pawn can ever move onto the
+  board), a stated set of trap weights, every packaged board.
 
 For each position the game's legal actions and the successor of each are compared with what the
 rulebook says, computed independently here (``reference_moves``, ``expected_after_*``). The
@@ -395,15 +395,19 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
         ),
         T(
             C + "die-faces", GAME,
-            "For every die the die_faces option accepts (each of the 923 multisets of six faces "
-            "from 1-6 and the ghost with a number among them, in ascending order, and every "
-            "seventh in descending order) and the default die (fact die-faces: 1, 2, 3, 4, ghost, "
-            "ghost): each face shows with chance (its count)/6, exactly those rolls are legal; "
-            "bad dice are refused.",
+            "For every die of six faces from 1-6 and the ghost (each of the 924 multisets, in "
+            "ascending order with the game's no_yellow and with it toggled, and every seventh in "
+            "descending order) and the default die (fact die-faces: 1, 2, 3, 4, ghost, ghost): "
+            "die_faces accepts it exactly when some game with it moves a pawn onto the board "
+            "(every position reached while all pawns are behind the start line or on it, "
+            "explored with the game's own rules), and refuses it otherwise — a die with which no "
+            "pawn can ever move; an accepted die shows each face with chance (its count)/6 and "
+            "exactly those rolls are legal; dice of five or seven faces or with a face 0 or 7 "
+            "are refused.",
             _clauses("beurt.dobbelen", "getal.zetten", "spook.kogel"), "exhaustive",
             lambda: check_die_faces(g),
             fails_with=f"{PLAYERS_TESTS}::test_die_faces_catches_a_lost_face",
-            depends_on=("die_faces", "die-faces"),
+            depends_on=("die_faces", "die-faces", "board", "start-line", "exit-exact"),
         ),
         T(
             C + "trap-weights", GAME,

@@ -20,7 +20,7 @@ from castlerules.core.errors import RulesError
 from castlerules.core.theorem import Result
 from castlerules.spookslot.board import Board, board_problems
 from castlerules.spookslot.rules import Spookslot
-from castlerules.spookslot.state import EXIT, GHOST, START, Ball, Phase, Roll, State
+from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Phase, Roll, State
 from castlerules.spookslot.theorems.common import fact
 from castlerules.spookslot.theorems.players import remake
 
@@ -49,27 +49,86 @@ def _ball_state(game: Spookslot) -> State:
     return State(pawns, 0, Phase.BALL, 0, (), first, s.released)
 
 
+#: The places before the board: behind the start line, and the line itself (start-line =
+#: line-square).
+START_AREA = frozenset({START, LINE})
+#: The most positions ``enters_the_board`` explores.
+AREA_LIMIT = 100_000
+
+
+class _AnyDie(Spookslot):
+    """The game with any die of six faces, also one ``die_faces`` refuses: what it would play."""
+
+    def _check_die(self) -> None:
+        return None
+
+
+def enters_the_board(game: Spookslot) -> bool | None:
+    """Whether some game from the start moves a pawn off the start area (onto a square of the
+    board or the Exit): every position the game reaches while all pawns are behind the start line
+    or on it is explored, through each legal move and each chance outcome, with the game's own
+    rules. None if there are more than ``AREA_LIMIT`` such positions."""
+    start = game.initial_state()
+    seen, todo = {start}, [start]
+    while todo:
+        state = todo.pop()
+        if game.is_terminal(state):
+            continue
+        chance = game.is_chance(state)
+        for action in ([a for a, _ in game.chance_outcomes(state)] if chance
+                       else game.legal_actions(state)):
+            after = game.apply(state, action)
+            if any(q not in START_AREA for pawns in after.pawns for q in pawns):
+                return True
+            if after not in seen:
+                if len(seen) >= AREA_LIMIT:
+                    return None
+                seen.add(after)
+                todo.append(after)
+    return False
+
+
 def check_die_faces(game: Spookslot) -> Result:
-    """For every die ``die_faces`` accepts — each of the 923 multisets of six faces from 1-6 and
-    the ghost with at least one number, in ascending order, and the same in descending order —
-    the game's die shows each face with chance (its count)/6 and no other face, and exactly
-    those rolls are legal before a move; the default die is the fact ``die-faces`` (1, 2, 3, 4,
-    ghost, ghost); a die of only ghosts, of five or seven faces, or with a face 0 or 7 is refused."""
-    count = 0
+    """For every die of six faces from 1-6 and the ghost — each of the 924 multisets, in ascending
+    order, with the game's ``no_yellow`` and with it toggled, and every seventh in descending
+    order — ``die_faces`` accepts the die exactly when some game with it moves a pawn onto the
+    board (``enters_the_board``: every position reached while all pawns are behind the start line
+    or on it, explored with the game's own rules); otherwise it raises a RulesError. An accepted
+    die shows each face with chance (its count)/6 and no other face, and exactly those rolls are
+    legal before a move; the default die is the fact ``die-faces`` (1, 2, 3, 4, ghost, ghost); a
+    die of five or seven faces, or with a face 0 or 7, is refused."""
+    count = refused = 0
     default = Counter(_face(f) for f in fact("die-faces"))
-    base = remake(game, die_faces=None)
-    dice: list[tuple[int | str, ...]] = [
-        faces for faces in itertools.combinations_with_replacement(FACE_VALUES, 6)
-        if any(f != "ghost" for f in faces)
-    ]
-    for faces, want in [(None, default), *((d, Counter(_face(f) for f in d)) for d in dice),
-                        *((d[::-1], Counter(_face(f) for f in d)) for d in dice[::7])]:
-        g = base if faces is None else remake(game, die_faces=list(faces))
+    dice: list[tuple[int | str, ...]] = list(
+        itertools.combinations_with_replacement(FACE_VALUES, 6))
+    cases: list[tuple[Any, bool]] = [(None, game.no_yellow)]
+    cases += [(d, yellow) for yellow in (game.no_yellow, not game.no_yellow) for d in dice]
+    cases += [(d[::-1], game.no_yellow) for d in dice[::7]]
+    for faces, yellow in cases:
         count += 1
+        shown = "the default die" if faces is None else f"die {list(faces)}"
+        shown += " with no_yellow" if yellow else ""
+        changes: dict[str, Any] = {"die_faces": None if faces is None else list(faces),
+                                   "no_yellow": yellow}
+        try:
+            g = remake(game, **changes)
+        except RulesError:
+            g = None
+        enters = enters_the_board(g if g is not None else remake(game, _AnyDie, **changes))
+        if enters is None:
+            return Result.refuted(f"{shown}: more than {AREA_LIMIT} positions before the board",
+                                  shown)
+        if (g is not None) != enters:
+            return Result.refuted(
+                f"{shown} is {'accepted' if g is not None else 'refused'}, but a pawn "
+                f"{'never' if not enters else 'can'} move onto the board", shown)
+        if g is None:
+            refused += 1
+            continue
+        want = default if faces is None else Counter(_face(f) for f in faces)
         s = _roll_state(g)
         got = {a.face: p for a, p in g.chance_outcomes(s)}
         odds = {f: Fraction(c, 6) for f, c in want.items()}
-        shown = "the default die" if faces is None else f"die {list(faces)}"
         if got != odds:
             return Result.refuted(f"{shown}: the game's chances {got} are not {odds}", shown)
         if set(g.legal_actions(s)) != {Roll(f) for f in want}:
@@ -78,15 +137,15 @@ def check_die_faces(game: Spookslot) -> Result:
             if g.is_legal(s, Roll(f)) != (f in want):
                 return Result.refuted(f"{shown}: a roll of {f} is "
                                       f"{'legal' if f not in want else 'refused'}", shown)
-    for bad in (["ghost"] * 6, [1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6, 1], [0, 1, 2, 3, 4, 5],
-                [1, 2, 3, 4, 5, 7]):
+    for bad in ([1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6, 1], [0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 7]):
         try:
             remake(game, die_faces=bad)
         except RulesError:
             continue
         return Result.refuted(f"the die {bad} is accepted", "die_faces")
-    return Result.proved(f"{count} dice: each face's chance is its count / 6; five bad dice "
-                         "refused")
+    return Result.proved(f"{count} dice: {refused} refused, exactly those with which no pawn ever "
+                         "moves onto the board; each accepted face's chance is its count / 6; "
+                         "four malformed dice refused")
 
 
 def check_trap_weights(game: Spookslot) -> Result:

@@ -35,8 +35,9 @@ from castlerules.spookslot.theorems.families import _fill, _places, _valid
 from castlerules.spookslot.theorems.reading import Reading
 
 
-def remake(game: Spookslot, **changes: Any) -> Spookslot:
-    """A game of the same class with ``game``'s options and readings and ``changes``."""
+def remake(game: Spookslot, cls: type[Spookslot] | None = None, **changes: Any) -> Spookslot:
+    """A game of the same class (or ``cls``) with ``game``'s options and readings and
+    ``changes``."""
     spec = game.spec
     keyword = {i.id for i in spec.interpretations if i.keyword}
     readings = {
@@ -45,7 +46,7 @@ def remake(game: Spookslot, **changes: Any) -> Spookslot:
     }
     options = {k: v for k, v in {**game.options, **changes}.items()
                if k not in ("readings", "ruleset")}
-    return type(game)(**options, readings=readings or None)
+    return (cls or type(game))(**options, readings=readings or None)
 
 
 # -- the player counts -------------------------------------------------------------------------------
