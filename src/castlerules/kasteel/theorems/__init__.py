@@ -99,6 +99,7 @@ from castlerules.kasteel.theorems.moves import (
     spec_targets,
 )
 from castlerules.kasteel.theorems.setup import (
+    REPRESENTATIVES,
     check_board,
     check_chance_and_start,
     check_first_move,
@@ -115,6 +116,7 @@ __all__ = [
     "FINDING_STUCK",
     "FINDING_WALLS",
     "GAME",
+    "REPRESENTATIVES",
     "STUCK_EXAMPLE",
     "STUCK_LINE",
     "STUCK_SKULLS",

@@ -85,7 +85,12 @@ from castlerules.spookslot.theorems.families import (
     roll_states,
 )
 from castlerules.spookslot.theorems.moves import MoveCases, check_move_successors, check_moves
-from castlerules.spookslot.theorems.options import check_boards, check_die_faces, check_trap_weights
+from castlerules.spookslot.theorems.options import (
+    REPRESENTATIVES,
+    check_boards,
+    check_die_faces,
+    check_trap_weights,
+)
 from castlerules.spookslot.theorems.players import (
     PAIRS,
     check_one_pawn,
@@ -107,6 +112,7 @@ from castlerules.spookslot.theorems.turn import (
 
 __all__ = [
     "GAME",
+    "REPRESENTATIVES",
     "TESTS",
     "WINDOW",
     "BoardData",
