@@ -15,9 +15,9 @@ import pytest
 from cli_runner import run as run_cli
 
 import castlerules
-from castlerules.core.combinations import CoveringArray, covering_array, player_counts
+from castlerules.core.combinations import CoveringArray, covering_array
 from castlerules.core.errors import RulesError
-from castlerules.core.plan import combination_plan
+from castlerules.core.plan import combination_plan, player_counts
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Status, run
 from castlerules.spookslot import board as spookslot_board

@@ -40,6 +40,7 @@ import attrs
 
 from castlerules.core.catalog import game_class, game_module, make
 from castlerules.core.errors import RulesError
+from castlerules.core.plan import player_counts
 from castlerules.core.spec import load_spec
 
 #: The strengths ``castlerules verify --combinations`` offers.
@@ -211,12 +212,6 @@ def _json(value: Any) -> str:
 
 
 # -- what make accepts ---------------------------------------------------------------------------
-
-
-def player_counts(name: str) -> tuple[int, ...]:
-    """Every player count the rulebook of ``name`` names."""
-    low, high = game_class(name).players_range
-    return tuple(range(low, high + 1))
 
 
 def _complete(fs: Sequence[Factor], levels: Sequence[Level]) -> tuple[Level, ...]:
