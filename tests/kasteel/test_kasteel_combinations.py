@@ -39,6 +39,7 @@ def test_a_capture_that_removes_the_movers_last_knight_has_one_winner() -> None:
     assert game.winners(after) == {1}
 
 
+@pytest.mark.slow
 def test_one_winner_holds_when_the_mover_is_removed_and_stuck_loses() -> None:
     assert _theorem("kasteel.one-winner", readings=SUICIDE).result.status is Status.PROVED
 
@@ -50,6 +51,7 @@ def test_the_pass_budget_positions_are_the_games_on_a_small_map_with_five_skulls
     assert done.result.status is Status.PROVED
 
 
+@pytest.mark.slow
 def test_the_stuck_example_is_used_only_where_it_is_a_position_of_the_game() -> None:
     """The documented stuck position has four skulls: a game with five skulls is still setting
     up there, so kasteel.end compared winners on a position that is not the game's."""
