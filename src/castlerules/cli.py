@@ -38,7 +38,8 @@ EXAMPLES = {
     "show": "castlerules show game.json --ply 12 --svg board.svg   |   castlerules show splut start",
     "explain": "castlerules explain splut start 'p0 Tf2-f3'   |   castlerules explain splut start x --all",
     "replay": "castlerules replay game.json",
-    "verify": "castlerules verify kasteel --reading no-legal-move=lose --verbose",
+    "verify": "castlerules verify kasteel --reading no-legal-move=lose --verbose   |   "
+              "castlerules verify spookslot --combinations 2 --jobs 2",
     "bench": "castlerules bench spookslot --seconds 5",
     "simulate": "castlerules simulate splut -n 1000 --workers 2",
 }
@@ -730,13 +731,23 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from castlerules.core.plan import plan
+    from castlerules.core.execute import execute
+    from castlerules.core.plan import combination_plan, plan
 
     names = args.games or list(games())
     per_game = _readings_for(names, args.reading or [])
     keywords = _options_for(names, args.option)
-    theorems = []
+    if args.combinations and (args.reading or args.all_readings or args.option):
+        raise RulesError("--combinations chooses the readings and options itself: give it "
+                         "without --reading, --option and --all-readings")
+    theorems: list[th.Theorem] = []
+    combined: list[Any] = []
     for name in names:
+        if args.combinations:
+            combined.append(combination_plan(name, args.combinations, deep=args.deep,
+                                             only=args.theorem or ()))
+            theorems += combined[-1].theorems
+            continue
         theorems += plan(name, per_game[name], all_readings=args.all_readings, deep=args.deep,
                          only=args.theorem or (), options=keywords[name])
     if args.theorem:
@@ -744,27 +755,35 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if unknown:
             raise RulesError(f"--theorem {unknown[0]}: no theorem of {', '.join(names)} has that id")
     err = _err()
-    runs: list[th.Run] = []
-    progress = err.is_terminal and not args.json
-    if progress:
+    count = [0]
+
+    def line(r: th.Run) -> None:
+        count[0] += 1
+        err.print(f"[{count[0]}/{len(theorems)}] {r.theorem.id}: {r.verdict} ({r.seconds:.2f} s)",
+                  markup=False)
+
+    def run_all(report: Any) -> list[th.Run]:
+        return execute(theorems, jobs=args.jobs, backend=args.backend, scheduler=args.scheduler,
+                       progress=report, fail_fast=args.fail_fast)
+
+    if err.is_terminal and not args.json:
         from rich.progress import Progress
 
         with Progress(console=err, transient=True) as bar:
             task = bar.add_task("proving", total=len(theorems))
-            for t in theorems:
-                bar.update(task, description=t.id)
-                runs.append(th.run(t))
-                bar.advance(task)
-                if args.fail_fast and not runs[-1].ok:
-                    break
+            runs = run_all(lambda r: bar.update(task, description=r.theorem.id, advance=1))
     else:
-        for i, t in enumerate(theorems, 1):
-            r = th.run(t)
-            runs.append(r)
-            err.print(f"[{i}/{len(theorems)}] {t.id}: {r.verdict} ({r.seconds:.2f} s)",
-                      markup=False)
-            if args.fail_fast and not r.ok:
-                break
+        runs = run_all(line)
+    if combined and args.json:
+        data, start = [], 0
+        for cp in combined:
+            data.append(cp.to_data(runs[start:start + len(cp.theorems)]))
+            start += len(cp.theorems)
+        print(json.dumps({"combinations": data}, indent=1, ensure_ascii=False))
+        return 1 if any(not r.ok for r in runs) else 0
+    if combined:
+        for cp in combined:
+            _out().print("\n".join(cp.summary()), markup=False)
     bad = [r for r in runs if not r.ok]
     if args.json:
         print(json.dumps([r.to_data() for r in runs], indent=1, ensure_ascii=False))
@@ -991,6 +1010,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop at the first unexpected result (the mutation kit uses it)")
     p.add_argument("--verbose", action="store_true", help="print every counterexample's board")
     p.add_argument("--json", action="store_true", help="the results as JSON")
+    p.add_argument("--combinations", type=int, choices=(2, 3), metavar="T",
+                   help="readings in combination: every theorem that depends on the readings, "
+                        "under each configuration of a covering array in which every T options "
+                        "of T interpretations meet (2: pairs, 3: triples)")
+    p.add_argument("--jobs", type=_int_arg(1), default=None, metavar="N",
+                   help="run the theorems on N processes (default: the machine's cores; 1: here, "
+                        "one after the other); with --backend dask, the LocalCluster's workers")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="local processes, or a Dask distributed cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="--backend dask: a running scheduler (default: a LocalCluster)")
     p.set_defaults(func=cmd_verify)
 
     p = _sub(sub, "bench", "random-play throughput (actions per second)")

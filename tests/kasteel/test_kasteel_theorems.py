@@ -158,7 +158,8 @@ def test_end_fails_if_the_own_key_wins() -> None:
 
 
 def test_one_winner_fails_if_a_stuck_player_loses_whoever_is_to_move() -> None:
-    def broken(key: Any, has: Any, to_move: Any, stuck: Any, self_stuck: Any, loses: Any) -> Any:
+    def broken(key: Any, has: Any, to_move: Any, stuck: Any, self_stuck: Any, loses: Any,
+               own: Any = True) -> Any:
         return Or(key, Not(has), stuck, self_stuck)
 
     assert T.check_one_winner(GAME, has_won=broken).status is Status.COUNTEREXAMPLE

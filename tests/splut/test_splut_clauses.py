@@ -227,6 +227,32 @@ def test_rock_under_troll_theorem_catches_both_ways() -> None:
     assert check_under_troll(UnderTrollStuck(readings=allowed)).status is Status.COUNTEREXAMPLE
 
 
+@pytest.mark.clause("splut.tovenaar.zweven", "splut.trol.trekken")
+def test_rock_under_troll_holds_under_the_other_levitation_readings() -> None:
+    """A finding of the pairwise run: with rock-under-troll = allowed and levitate-any-rock =
+    adjacent the statement asked for the levitation of a rock two squares from the sorcerer. The
+    rock under a troll is a rock like any other, so the other levitation readings apply to it."""
+    for other in ({"levitate-any-rock": "adjacent"}, {"levitate-start": "first-step"},
+                  {"previous-and-this-turn": "freed", "levitate-behind": "forbidden"}):
+        readings = {"rock-under-troll": "allowed", **other}
+        assert check_under_troll(Splut(readings=readings)).status is Status.PROVED
+        assert check_under_troll(UnderTrollStuck(readings=readings)).status is (
+            Status.COUNTEREXAMPLE)
+
+
+@pytest.mark.clause("splut.tovenaar.zweven", "splut.tovenaar.blokkeren")
+def test_levitation_clauses_reach_a_levitation_with_three_players() -> None:
+    """A finding of the pairwise run: with 3 players seated in seating order, levitate-start =
+    first-step and levitate-any-rock = adjacent, no position of the family let a sorcerer
+    levitate, so the two levitation statements were UNKNOWN; a seed with a rock next to the
+    sorcerer to move at its turn's first step puts levitation within reach."""
+    readings = {"levitate-start": "first-step", "levitate-any-rock": "adjacent",
+                "seating": "seating-order"}
+    game = Splut(players=3, readings=readings)
+    for tid in ("splut.levitation-blocked", "splut.levitation-follows"):
+        assert check_clause(game, tid).status is Status.PROVED
+
+
 def test_every_new_theorem_names_its_failing_test() -> None:
     names = {t.id: t.fails_with for t in theorems(Splut())}
     for tid in ("splut.start", "splut.seating", "splut.rock-under-troll", *CLAUSE_PREDICATES):

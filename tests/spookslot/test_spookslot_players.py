@@ -93,6 +93,43 @@ def test_pawn_pairs_catches_a_lead_pawn_that_is_not_nearest() -> None:
     assert result.status is Status.COUNTEREXAMPLE
 
 
+LEAD_AND_LINE = {"forced-move": "lead-pawn", "start-line": "line-square"}
+
+
+def _line_as_near_as_behind_it(game: Spookslot) -> Spookslot:
+    """Broken the way the game once was: under start-line = line-square, behind the start line
+    counted as near the Exit as the line itself."""
+    game._distance = {**game._distance, START: game._distance["line"]}
+    return game
+
+
+def test_pawn_choice_catches_behind_the_line_as_near_as_it() -> None:
+    """The statement finds the bug the code and the step-by-step reading once shared; the same
+    statement holds for the game as it is."""
+    broken = _line_as_near_as_behind_it(Spookslot(readings=LEAD_AND_LINE))
+    result = _theorem(broken, "spookslot.pawn-choice")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "line" in (result.position or "")
+    assert _theorem(Spookslot(readings=LEAD_AND_LINE), "spookslot.pawn-choice").status is (
+        Status.PROVED)
+
+
+def test_pawn_choice_catches_a_lead_pawn_rule_under_any_pawn() -> None:
+    class _LeadAlways(Spookslot):
+        def _tables(self) -> None:
+            super()._tables()
+            self._forced = "lead-pawn"
+            self._distance = self.board.distance_to_exit()
+
+    assert _theorem(_LeadAlways(), "spookslot.pawn-choice").status is Status.COUNTEREXAMPLE
+
+
+def test_pawn_pairs_catches_behind_the_line_as_near_as_it() -> None:
+    """The step-by-step reading no longer shares the mistake, so comparing with it finds it."""
+    broken = _line_as_near_as_behind_it(Spookslot(readings=LEAD_AND_LINE))
+    assert _theorem(broken, "spookslot.pawn-pairs").status is Status.COUNTEREXAMPLE
+
+
 class _SplitRoll(Spookslot):
     """Broken: the other pawn on the board steps one square along as well."""
 

@@ -165,6 +165,21 @@ def test_start_line_square() -> None:
     assert g.state_to_text(s) == "line,-/-,- p1 roll - - -"
 
 
+@pytest.mark.clause("spookslot.getal.zetten", "spookslot.exit.moet-verplaatsen",
+                    "spookslot.pionnen.start")
+def test_lead_pawn_with_the_start_line_a_square() -> None:
+    """Under lead-pawn the pawn nearest the Exit moves. With the start line a square of its own,
+    a pawn on the line is one step nearer than a pawn behind it: from pawn a behind the line and
+    pawn b on it, a roll of 2 moves b only (b to t2). Without lead-pawn either may move."""
+    text = "-,line/-,- p0 move2 - - -"
+    assert moves(game(start_line="line-square"), text) == {"p0 move a": "t1", "p0 move b": "t2"}
+    lead = game(start_line="line-square", forced_move="lead-pawn")
+    assert moves(lead, text) == {"p0 move b": "t2"}
+    s = lead.state_from_text(text)
+    found = lead.violation(s, lead.parse_action(s, "p0 move a"))
+    assert found is not None and found.clause == "spookslot.exit.moet-verplaatsen"
+
+
 @pytest.mark.clause("spookslot.geschrokken.terug", "spookslot.kogel.valstrik")
 def test_ball_once_mover_only() -> None:
     """'Gaat een valstrik af, dan gaan alle pionnen in de gevarenzone van die valstrik terug.'

@@ -35,7 +35,14 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from castlerules_docs import api, envs_pages, game_pages, readings_page, site_pages
+from castlerules_docs import (
+    api,
+    combinations_page,
+    envs_pages,
+    game_pages,
+    readings_page,
+    site_pages,
+)
 from castlerules_docs.data import OUT_DIR, GameDoc, load_runs
 from castlerules_docs.rst import (
     clause_ref,
@@ -100,6 +107,7 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
     write(out / "parts" / "mutants.rst", site_pages.part_mutants(root, docs))
     write(out / "parts" / "mutants-heldout.rst", site_pages.part_mutants(root, docs, "heldout"))
     write(out / "parts" / "readings-summary.rst", site_pages.part_readings_summary(root, docs))
+    write(out / "parts" / "combinations.rst", combinations_page.part_combinations(names))
     write(out / "parts" / "game-limits.rst", site_pages.part_game_limits(docs))
     write(out / "cli.rst", site_pages.page_cli())
     envs_pages.generate(out)

@@ -7,6 +7,11 @@ option values — each theorem once per distinct value of what it depends on (``
 - ``--all-readings``: the default run, then for every single deviation from the default reading the
   theorems that depend on the deviating interpretation (those state what its option does). A
   theorem that covers every option of an interpretation in one check (``all_options_of``) runs once.
+- ``--combinations T`` (``combination_plan``): for every configuration of the covering array of
+  strength T (``core.combinations``), at every player count it allows, every theorem that
+  depends on an interpretation or a keyword option (what does not depend on the readings is the
+  default run's); a theorem runs once per distinct value of what it depends on, so a result is
+  shared by the configurations that agree on that.
 
 The same planner answers, without running anything, which theorems state what each option of each
 interpretation does (``castlerules readings GAME --json``) and which theorems state each clause,
@@ -18,6 +23,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+import attrs
 
 from castlerules.core.catalog import game_class, make
 from castlerules.core.errors import RulesError
@@ -61,6 +68,82 @@ def _key(t: Any, extra: Iterable[str]) -> tuple[Any, ...]:
     players = t.players if "players" in t.depends_on else None
     readings = tuple((k, v) for k, v in t.readings if k in deps)
     return (t.id, players, readings, t.options)
+
+
+def _combination_key(t: Any) -> tuple[Any, ...]:
+    """A theorem's identity among the configurations: what it depends on, less the
+    interpretations whose every option its one check covers."""
+    deps = set(t.depends_on) - set(t.all_options_of)
+    players = t.players if "players" in deps else None
+    readings = tuple((k, v) for k, v in t.readings if k in deps)
+    return (t.id, players, readings, t.options)
+
+
+@attrs.frozen(slots=True)
+class CombinationPlan:
+    """What ``--combinations`` runs for one game: the covering array, the theorems (each once,
+    in a stable order) and, for each configuration, which of them it runs (indices)."""
+
+    array: Any
+    theorems: tuple[Any, ...]
+    members: tuple[tuple[int, ...], ...]
+
+    def summary(self) -> list[str]:
+        """For a reader: how many configurations, what they cover, and what ``make`` refuses."""
+        a = self.array
+        what = {2: "pairs", 3: "triples"}.get(a.strength, f"{a.strength}-tuples")
+        lines = [f"{a.game}: {len(a.configurations)} configurations cover {a.covered} of the "
+                 f"{a.tuples} {what} of options of {len(a.factors)} interpretations; "
+                 f"{len(self.theorems)} theorem runs"]
+        for r in a.refused:
+            lines.append(f"  refused by make: {' with '.join(lv.short for lv in r.levels)}: "
+                         f"{r.reason}")
+        return lines
+
+    def to_data(self, runs: list[Any]) -> dict[str, Any]:
+        """The array and, for each configuration, its results (``runs`` in the order of
+        ``theorems``; a configuration whose theorems did not all run lists those that did)."""
+        data: dict[str, Any] = self.array.to_data()
+        for config, members in zip(data["configurations"], self.members):
+            config["results"] = [runs[i].to_data() for i in members if i < len(runs)]
+        return data
+
+
+def combination_plan(
+    name: str, strength: int = 2, *, deep: bool = False, only: Iterable[str] = ()
+) -> CombinationPlan:
+    """The theorems of ``name`` under every configuration of its covering array of strength
+    ``strength`` (see the module docstring)."""
+    from castlerules.core.combinations import covering_array
+
+    array = covering_array(name, strength)
+    wanted = set(only)
+    index: dict[tuple[Any, ...], int] = {}
+    theorems: list[Any] = []
+    members: list[tuple[int, ...]] = []
+    default_players = make(name).num_players
+    for config in array.configurations:
+        mine: list[int] = []
+        counts = sorted(config.players, key=lambda n: n != default_players)
+        for n in counts:
+            game = make(name, players=n, readings=config.readings() or None, **config.options())
+            for t in game.theorems():
+                if wanted and t.id not in wanted:
+                    continue
+                if t.deep and not deep and t.id not in wanted:
+                    continue
+                if not set(t.depends_on) - {"players"}:
+                    continue  # the same under every reading: the default run's
+                if n != counts[0] and "players" not in t.depends_on:
+                    continue
+                key = _combination_key(t)
+                if key not in index:
+                    index[key] = len(theorems)
+                    theorems.append(t)
+                if index[key] not in mine:
+                    mine.append(index[key])
+        members.append(tuple(mine))
+    return CombinationPlan(array, tuple(theorems), tuple(members))
 
 
 def plan(

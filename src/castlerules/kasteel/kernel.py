@@ -149,15 +149,19 @@ def has_won(
     enemy_stuck: Any,
     self_stuck: Any,
     stuck_loses: Any,
+    has_knights: Any = True,
 ) -> Any:
     """A player has won when one of his knights stands on the opponent's key square, or when the
-    opponent has no knights left, or when the opponent is to move and has knights but no legal move
-    and either that loses (``stuck="lose"``) or passing cannot help because the player himself
-    could not move either (a deadlock; interpretation kasteel.interp.no-legal-move)."""
+    opponent has no knights left, or when — the player still having knights — the opponent is to
+    move and has knights but no legal move and either that loses (``stuck="lose"``) or passing
+    cannot help because the player himself could not move either (a deadlock; interpretation
+    kasteel.interp.no-legal-move). A player without knights has lost ('al zijn ridders
+    verloren'), even where the opponent to move is stuck: under capture = mover-removed a capture
+    can remove the mover's last knight."""
     return Or(
         on_enemy_key,
         Not(enemy_has_knights),
-        And(enemy_to_move, enemy_stuck, Or(stuck_loses, self_stuck)),
+        And(has_knights, enemy_to_move, enemy_stuck, Or(stuck_loses, self_stuck)),
     )
 
 

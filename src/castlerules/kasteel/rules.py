@@ -74,9 +74,9 @@ ASCENDING = (SOUTH, WEST, EAST, NORTH)
 #: A budget of passes that no line can exhaust (a move costing one pass with passes left).
 _PLENTY = 1 << 20
 
-#: ``kernel.has_won`` for each of its 64 inputs, indexed by the inputs as bits (first argument
+#: ``kernel.has_won`` for each of its 128 inputs, indexed by the inputs as bits (first argument
 #: lowest).
-HAS_WON = tuple(bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(6)))) for i in range(64))
+HAS_WON = tuple(bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(7)))) for i in range(128))
 
 #: One line of a table: (decreasing, mask, runs, number of targets, targets before each square of
 #: the mask, targets up to and including it). ``runs[k]`` are the moves to the ``k`` nearest
@@ -553,11 +553,12 @@ class Kasteel(Game[State, Any]):
         loses = 32 if self._stuck_loses else 0
         stuck = bool(bits[p]) and not moves
         # the player to move: his opponent is not to move, so not stuck either
-        mover = HAS_WON[(bits[p] & key[q] != 0) | (bits[q] != 0) << 1 | loses]
+        mover = HAS_WON[(bits[p] & key[q] != 0) | (bits[q] != 0) << 1 | loses | (bits[p] != 0) << 6]
         # the other player: whether he could move matters only in a deadlock under stuck="pass"
         self_stuck = stuck and not loses and bool(bits[q]) and not self.knight_moves(state, q)
         other = HAS_WON[
             (bits[q] & key[p] != 0) | (bits[p] != 0) << 1 | 4 | stuck << 3 | self_stuck << 4 | loses
+            | (bits[q] != 0) << 6
         ]
         found = mover << p | other << q
         return self._winner_sets[found]

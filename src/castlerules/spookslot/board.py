@@ -277,13 +277,19 @@ class Board:
                 return b
         return None
 
-    def distance_to_exit(self) -> dict[str, int]:
-        """The fewest steps from each square (and from behind the start) to the Exit."""
+    def distance_to_exit(self, line_square: bool = False) -> dict[str, int]:
+        """The fewest steps from each square, and from behind the start, to the Exit. Behind the
+        start is one step before the first square; with the start line a square of its own
+        (``line_square``, spookslot.interp.start-line = line-square) the line is that step and
+        behind it one step more."""
         out: dict[str, int] = {}
         for q in reversed(self.topological()):
             out[q] = min((1 if n == EXIT else out[n] + 1) for n in self.next[q])
-        out[START] = out[self.start] + 1 if self.start in out else 0
-        out[LINE] = out[START]
+        first = out[self.start] + 1 if self.start in out else 0
+        if line_square:
+            out[LINE] = first
+            first += 1
+        out[START] = first
         return out
 
     def shortest(self, origin: str, target: str) -> int:

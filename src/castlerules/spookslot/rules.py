@@ -355,7 +355,7 @@ class Spookslot(Game[State, Any]):
         self._blocking = ~shareable if self._share_always else -1
         self._actors = tuple(frozenset((p,)) for p in range(self._n))
         self._places = frozenset({START, EXIT, *b.ids} | ({LINE} if self._line else set()))
-        self._distance = b.distance_to_exit() if self._forced == "lead-pawn" else {}
+        self._distance = b.distance_to_exit(self._line) if self._forced == "lead-pawn" else {}
         self._branch = {(f, kind): b.branch(f, kind) for f in b.forks for kind in ("safe", "short")}
         self._fallback_of = {
             t: {q: b.fallback[q] for q in b.zone[t]} for t in TRAPS

@@ -48,6 +48,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from castlerules.core.theorem import Result, Status, Theorem
+from castlerules.kasteel.board import load_board
 from castlerules.kasteel.rules import Kasteel
 from castlerules.kasteel.theorems.canals import (
     check_enter_over_wall,
@@ -75,6 +76,8 @@ from castlerules.kasteel.theorems.end import (
     FINDING_REACHABLE_OPEN,
     FINDING_STUCK,
     FINDING_WALLS,
+    WALL_CUT_ANYWHERE,
+    WALL_CUT_MIDDLE,
     check_deadlock_threshold,
     check_end,
     check_never_deadlocked,
@@ -99,6 +102,7 @@ from castlerules.kasteel.theorems.moves import (
     spec_targets,
 )
 from castlerules.kasteel.theorems.setup import (
+    REPRESENTATIVES,
     check_board,
     check_chance_and_start,
     check_first_move,
@@ -115,6 +119,7 @@ __all__ = [
     "FINDING_STUCK",
     "FINDING_WALLS",
     "GAME",
+    "REPRESENTATIVES",
     "STUCK_EXAMPLE",
     "STUCK_LINE",
     "STUCK_SKULLS",
@@ -209,14 +214,26 @@ NEW = frozenset({"kasteel.first-move", "kasteel.level-passes", "kasteel.skulls-p
                  "kasteel.stuck-rule"})
 
 
+#: The statements whose verdicts are findings about the rulebook's set-up (made only there).
+SETUP_FINDINGS = frozenset({"kasteel.never-stuck", "kasteel.stuck-reachable",
+                            "kasteel.never-deadlocked", "kasteel.enter-over-wall",
+                            "kasteel.deadlock-threshold"})
+
+
 def theorems(game: Any = None) -> tuple[Theorem, ...]:
     g: Kasteel = game if isinstance(game, Kasteel) else Kasteel()
-    crowded = g._skulls_anywhere or (g._fixed is None and g.skull_count >= 5)
+    # The numbers of skulls that wall a knight in or deadlock both players are facts of the
+    # rulebook's map (found by z3 there); on another map they are that map's own.
+    rulebook_map = g.board == load_board(None)
+    chance = g._fixed is None
+    crowded = g._skulls_anywhere or (rulebook_map and chance and g.skull_count >= 5)
     deadlock: dict[str, Any] = (
         {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_DEADLOCK} if crowded else {}
     )
+    walls = (g._skulls_anywhere and g.skull_count >= WALL_CUT_ANYWHERE) or (
+        rulebook_map and chance and g.skull_count >= WALL_CUT_MIDDLE)
     walled: dict[str, Any] = (
-        {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_WALLS} if crowded else {}
+        {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_WALLS} if walls else {}
     )
     reachable: dict[str, Any] = (
         {"expected": Status.UNKNOWN, "finding": FINDING_REACHABLE_OPEN} if g._mover_removed
@@ -239,7 +256,7 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
         return Theorem(tid, GAME, statement, tuple(clauses), method, check,
                        fails_with=f"{where}::{test}", **extra)
 
-    return (
+    made = (
         t("kasteel.line-rule",
           "The move rule the game's tables are built from (kernel.move_legal) is the clauses: for "
           "every line length and every fact along the line, a knight may move to a square exactly "
@@ -405,9 +422,9 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
            "kasteel.intro.stappenteller"), "exhaustive", lambda: check_no_move_limit(g),
           "test_no_move_limit_fails_if_the_game_ends_after_a_number_of_moves"),
         t("kasteel.deadlock-threshold",
-          "A deadlock (both players with knights and no legal move, where a stuck player to move "
-          "loses instead of passing for ever) takes five skulls, as the no-legal-move reading "
-          "says: z3 with the number of skulls and the passes as free values finds no deadlock "
+          "On the rulebook's map a deadlock (both players with knights and no legal move, where a "
+          "stuck player to move loses instead of passing for ever) takes five skulls, as the "
+          "no-legal-move reading says: z3 with the number of skulls and the passes as free values finds no deadlock "
           "with any number of skulls from 0 to the fact's 4 and any passes (every level and "
           "passes= value), and finds one with exactly five that the game's own generator "
           "confirms.",
@@ -428,4 +445,12 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
           "test_stuck_rule_fails_if_stuck_lose_is_ignored",
           all_options_of=("kasteel.interp.no-legal-move",)),
     )
+    # Whether a knight can be walled in or stuck, both players deadlocked, and how many skulls
+    # that takes, are findings about the rulebook's set-up — its map, the skulls falling anywhere
+    # in the zone —, not rules: on another map or with fixed skulls they are that set-up's own,
+    # and those statements are not made (kasteel.end, kasteel.one-winner and kasteel.stuck-rule
+    # state that the game still never draws, on every set-up).
+    if rulebook_map and chance:
+        return made
+    return tuple(x for x in made if x.id not in SETUP_FINDINGS)
 

@@ -270,9 +270,17 @@ def check_level_passes(game: Kasteel) -> Result:
 
 def budget_skulls(game: Kasteel) -> frozenset[int]:
     """The skulls of ``check_pass_budget``: every third square of the skull zone (by row plus
-    column), so most lines of the board have several costly squares."""
+    column), so most lines of the board have several costly squares — and, where that is fewer
+    than the skulls the game places (a small map), the zone's first other squares besides, so the
+    positions are the game's (with fewer skulls than it places, a game is still setting up)."""
     b = game.board
-    return frozenset(sq for sq in spec_zone(game) if (sq // b.width + sq % b.width) % 3 == 0)
+    zone = sorted(spec_zone(game))
+    chosen = {sq for sq in zone if (sq // b.width + sq % b.width) % 3 == 0}
+    for sq in zone:
+        if len(chosen) >= game.skull_count:
+            break
+        chosen.add(sq)
+    return frozenset(chosen)
 
 
 def check_pass_budget(game: Kasteel) -> Result:

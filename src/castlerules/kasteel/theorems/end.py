@@ -85,14 +85,14 @@ def _deadlocks(game: Kasteel) -> Iterator[State]:
 
 
 def check_end(game: Kasteel) -> Result:
-    """Exhaustive: ``HAS_WON`` is ``kernel.has_won`` on all 64 inputs; and for a lone knight of
+    """Exhaustive: ``HAS_WON`` is ``kernel.has_won`` on all 128 inputs; and for a lone knight of
     either player on every square (with and without an opposing knight, either player to move,
     with and without passes), the documented stuck position and every deadlock z3 finds, the game's
     winners are exactly ``spec_winners``, the game is over exactly when someone has won, and then
     nobody acts and nothing is legal; otherwise exactly the player to move acts."""
-    for i in range(64):
-        if HAS_WON[i] != bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(6)))):
-            return Result.refuted(f"inputs {i:06b}", "the winner table is not kernel.has_won")
+    for i in range(128):
+        if HAS_WON[i] != bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(7)))):
+            return Result.refuted(f"inputs {i:07b}", "the winner table is not kernel.has_won")
     count = 0
     for state in _end_family(game):
         count += 1
@@ -378,18 +378,26 @@ FINDING_REACHABLE_OPEN = (
 
 
 FINDING_DEADLOCK = (
-    "With skulls anywhere on the board, or five or more skulls in the middle rows, both players "
+    "With skulls anywhere on the board, or five or more skulls in the middle rows of the "
+    "rulebook's map, both players "
     "can be left with knights and no legal move (a deadlock; the counterexample shows one). The "
     "rules still give no draw: in a deadlock the stuck player to move loses "
     "(interpretation kasteel.interp.no-legal-move), as kasteel.end and kasteel.one-winner check."
 )
 
 
+#: The fewest skulls that cut every way a knight without passes has from a start square to the
+#: opponent's key on the rulebook's map (kasteel.enter-over-wall's max-flow): with skulls anywhere,
+#: and with skulls in the middle rows (where the zone spans the board, a whole barrier).
+WALL_CUT_ANYWHERE = 3
+WALL_CUT_MIDDLE = 18
+
 FINDING_WALLS = (
-    "With skulls anywhere on the board, or five or more skulls in the middle rows, the skulls can "
-    "cut every way a knight without passes has to the opponent's key (with skulls anywhere, three "
-    "skulls around a knight's start square suffice; in the middle rows it takes five). Such a "
-    "knight can still move where it stands; the game goes on with the other knights."
+    f"With {WALL_CUT_ANYWHERE} or more skulls anywhere on the board the skulls can cut every way "
+    "a knight without passes has to the opponent's key (three skulls around a knight's start "
+    f"square); in the middle rows of the rulebook's map it takes {WALL_CUT_MIDDLE}, a barrier "
+    "across the board. Such a knight can still move where it stands; the game goes on with the "
+    "other knights."
 )
 
 

@@ -246,11 +246,30 @@ def option_games(game: Kasteel) -> Iterator[tuple[str, Kasteel]]:
     for n in sorted({0, 1, fact("skulls"), fact("skulls") + 1, len(zone)}):
         if n <= len(zone):
             yield f"skulls={n}", sibling(game, skulls=n, skull_squares=None)
-    for squares in ([], zone[:1], zone[-3:]):
-        names = [b.name(s) for s in squares]
+    for names in ([], [b.name(s) for s in zone[:1]], last_zone_squares(game)):
         yield f"skull_squares={names}", sibling(game, skull_squares=names, skulls=None)
     for stuck in ("pass", "lose"):
         yield f"stuck={stuck}", sibling(game, stuck=stuck)
+
+
+def last_zone_squares(game: Kasteel) -> list[str]:
+    """the last three squares of the game's skull zone"""
+    b = game.board
+    return [b.name(sq) for sq in sorted(spec_zone(game))[-3:]]
+
+
+#: One value of each option that needs a parameter, from the documented sets ``option_games``
+#: and ``check_board`` try (``castlerules verify --combinations`` combines it with the other
+#: readings): the custom map (its own board and start), one explicit pass, one skull more than
+#: the fact's four, and as fixed skulls the last three squares of the skull zone of the map the
+#: rest of the configuration gives.
+REPRESENTATIVES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "board": {"custom": (CUSTOM_MAP,)},
+    "start": {"custom": (CUSTOM_MAP,)},
+    "passes": {"explicit": (fact("explicit-passes")[0] + 1,)},
+    "skulls": {"custom": (fact("skulls") + 1,)},
+    "skull-squares": {"fixed": (last_zone_squares,)},
+}
 
 
 def pick(legal: tuple[Any, ...], k: int) -> Any:

@@ -119,11 +119,12 @@ def _compare(game: Kasteel, state: State, action: Any) -> Result | None:
 
 
 def _pass_states(game: Kasteel) -> list[State]:
-    """The documented stuck position (when it fits the game) and a few open positions."""
+    """The documented stuck position (when it is a position of the game: its board, its number of
+    skulls) and a few open positions."""
     b = game.board
     out = []
     with contextlib.suppress(Exception):  # another board or skull count
-        out.append(game.adopt(game.parse_position(STUCK_EXAMPLE)))
+        out.append(game.adopt(game.state_from_text(STUCK_EXAMPLE)))
     for skulls in skull_sets(game)[:1]:
         for p in (YELLOW, RED):
             sq = b.size // 2

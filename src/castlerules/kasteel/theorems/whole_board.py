@@ -99,7 +99,7 @@ class Symbolic:
         self_stuck = self.stuck(p, k) if not stuck_loses else False
         return has_won(
             k[p][self.board.keys[enemy]], Or(*k[enemy]), enemy_to_move, enemy_stuck, self_stuck,
-            stuck_loses,
+            stuck_loses, Or(*k[p]),
         )
 
     def state(self, model: z3.ModelRef, to_move: int) -> State:

@@ -366,8 +366,11 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "Under blocked-throw = rock-stays a rock can lie under a troll. Under rock-under-troll "
             "= forbidden no legal step levitates it or pulls it while the troll stands on it; "
             "under rock-under-troll = allowed ('Een tovenaar kan rotsen laten zweven'; a troll "
-            "'kan een rots van een aangrenzend vak ... trekken') a sorcerer that has not "
-            "levitated yet this turn may levitate it, unless the previous player moved it, with "
+            "'kan een rots van een aangrenzend vak ... trekken') it is a rock like any other: a "
+            "sorcerer that has not levitated yet this turn may levitate it wherever the other "
+            "levitation readings let it start levitating a rock on that square (not the previous "
+            "player's; levitate-start, levitate-any-rock and previous-and-this-turn as the game "
+            "reads them), with "
             "every step onto a free square that moves the rock onto a free square — afterwards "
             "the rock lies one square the sorcerer's way and the troll stays —, and a troll not "
             "standing on a rock may pull it with every step onto a free square straight away from "
@@ -379,7 +382,8 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             ("splut.tovenaar.zweven", "splut.trol.trekken", "splut.tovenaar.vorige-speler"),
             "exhaustive", functools.partial(check_under_troll, g),
             fails_with=f"{CLAUSE_TESTS}::test_rock_under_troll_theorem_catches_both_ways",
-            depends_on=("rock-under-troll", "blocked-throw"),
+            depends_on=("rock-under-troll", "blocked-throw", "levitate-any-rock", "levitate-start",
+                        "previous-and-this-turn", "levitate-behind"),
         ),
         *clause_theorems,
         Theorem(

@@ -10,6 +10,7 @@ from typing import Any
 
 from castlerules.core.theorem import Result
 from castlerules.splut.board import LINE, NAMES, NEXT, OFF
+from castlerules.splut.reference import Reference
 from castlerules.splut.rules import Splut
 from castlerules.splut.state import Lev, Piece, State, Step, Throw
 from castlerules.splut.theorems._common import _refute
@@ -77,11 +78,14 @@ def under_troll_mismatch(game: Splut, state: State, allowed: bool) -> Result | N
     - ``pull_from_under``: a legal pulling step takes the rock from under a troll ⇒ ``allowed``,
       and afterwards the rock lies on the square the pulling troll left and the other troll still
       stands where it was.
-    - ``reach`` (``allowed`` only): a sorcerer of the player to move that has not levitated yet
-      this turn may levitate a rock under a troll not moved by the previous player, with every step
-      onto a free square that moves the rock onto a free square (or the sorcerer's own square,
-      levitate-behind = allowed); a troll not standing on a rock may pull the rock under another
-      troll straight behind it with every step onto a free square.
+    - ``reach`` (``allowed`` only): the rock under a troll is a rock like any other, so a
+      sorcerer of the player to move that has not levitated yet this turn and may start a
+      levitation of that rock by the other levitation readings (the previous player's rocks,
+      levitate-start, levitate-any-rock, previous-and-this-turn: the independent reading's
+      ``may_levitate``) may levitate it, with every step onto a free square that moves the rock
+      onto a free square (or the sorcerer's own square, levitate-behind = allowed); a troll not
+      standing on a rock may pull the rock under another troll straight behind it with every step
+      onto a free square.
     """
     legal = set(game.legal_actions(state))
     under = _under(state)
@@ -111,7 +115,11 @@ def under_troll_mismatch(game: Splut, state: State, allowed: bool) -> Result | N
         return None
     s, t, _ = state.pieces[p]
     if s != OFF and state.lev is Lev.UNUSED:
-        for r in under - set(state.moved_before):
+        reference = Reference(game)
+        cells = reference.cells(state)
+        for r in sorted(under):
+            if not reference.may_levitate(state, cells, r, s):
+                continue
             for d in range(4):
                 y, r2 = NEXT[s][d], NEXT[r][d]
                 if y == OFF or y in occupied or r2 == OFF or (r2 in occupied and r2 != s):

@@ -52,6 +52,9 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
         # player 0, a whole team, has no legal step (the finding of splut.always-a-step-full-team)
         ({0: "Sf8 Td2", 1: "Se7 Td6 Df7", 2: "Se2 Td5 Dd3"}, "d4 c6 d8 e8",
          {"to_move": 0, "turn": 4}),
+        # a rock next to the sorcerer to move at its turn's first step (levitate-any-rock =
+        # adjacent with levitate-start = first-step)
+        ({0: "Sd4 Te2 De3", 1: "Sb6 Tb4", 2: "Sf8 Td8"}, "d5 a5 i5 e9", {"to_move": 0}),
     ),
     4: (
         ({0: "Sa5 Te4", 1: "Se7 Tb4", 2: "Sf8 Td8", 3: "Sh4 Th6 Dh5"}, "e5 i5 c3 g3",

@@ -85,10 +85,16 @@ from castlerules.spookslot.theorems.families import (
     roll_states,
 )
 from castlerules.spookslot.theorems.moves import MoveCases, check_move_successors, check_moves
-from castlerules.spookslot.theorems.options import check_boards, check_die_faces, check_trap_weights
+from castlerules.spookslot.theorems.options import (
+    REPRESENTATIVES,
+    check_boards,
+    check_die_faces,
+    check_trap_weights,
+)
 from castlerules.spookslot.theorems.players import (
     PAIRS,
     check_one_pawn,
+    check_pawn_choice,
     check_player_counts,
     check_second_pawn,
     check_start,
@@ -106,6 +112,7 @@ from castlerules.spookslot.theorems.turn import (
 
 __all__ = [
     "GAME",
+    "REPRESENTATIVES",
     "TESTS",
     "WINDOW",
     "BoardData",
@@ -317,6 +324,20 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
                      "getal.vier-spelers", "getal.twee-drie-spelers", "doel.winnen-twee-pionnen"),
             "exhaustive", lambda: _moves_and_successors(pairs),
             fails_with=f"{PLAYERS_TESTS}::test_pawn_pairs_catches_a_lead_pawn_that_is_not_nearest",
+            depends_on=moves,
+        ),
+        T(
+            C + "pawn-choice", GAME,
+            f"For {PAIRS}: the pawns the player may move are exactly the pawns that can move "
+            "(each alone, by the step-by-step reading, the 4-player rule applied) — forced-move "
+            "any-pawn and optional: every one of them (optional: or pass, when one can move); "
+            "lead-pawn: those of them nearest the Exit by the board's distance (the fewest "
+            "steps; behind the start line one step before the first square, or, under "
+            "start-line = line-square, one step before the line).",
+            _clauses("getal.zetten", "getal.niet-verdelen", "exit.moet-verplaatsen",
+                     "exit.blijft-staan"),
+            "exhaustive", lambda: check_pawn_choice(pairs),
+            fails_with=f"{PLAYERS_TESTS}::test_pawn_choice_catches_behind_the_line_as_near_as_it",
             depends_on=moves,
         ),
         T(

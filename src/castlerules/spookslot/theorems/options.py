@@ -302,3 +302,30 @@ def check_boards(game: Spookslot) -> Result:
                          "rejoin with a longer safe and a shorter dangerous route, the facts' "
                          "colours, traps, forks and star squares; the packaged reconstruction is "
                          "the fact's, square by square")
+
+
+# -- representatives ---------------------------------------------------------------------------------
+def _recoloured_board() -> str:
+    """The reconstruction's board text with the colours of its first two squares swapped (t1
+    green, t2 yellow): a custom board of the rulebook's shape that differs from the packaged one
+    where the optional yellow rule looks."""
+    from castlerules.core.spec import read_text
+
+    text = read_text(f"boards/{RECONSTRUCTION}.toml")
+    swapped = text.replace('id = "t1"\ncolour = "yellow"', 'id = "t1"\ncolour = "green"', 1)
+    swapped = swapped.replace('id = "t2"\ncolour = "green"', 'id = "t2"\ncolour = "yellow"', 1)
+    if swapped.count('colour = "') != text.count('colour = "') or swapped == text:
+        raise RuntimeError("the packaged board no longer starts with t1 yellow, t2 green")
+    return swapped
+
+
+#: One value of each option that needs a parameter, from the family its option-value statement
+#: covers (``castlerules verify --combinations`` combines it with the other readings): a die with
+#: the faces 5 and 6 and one ghost, trap weights 0-3 with a trap never reached, a custom board of
+#: the rulebook's shape, the second player beginning.
+REPRESENTATIVES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "die-faces": {"custom": ([1, 2, 3, 5, 6, "ghost"],)},
+    "trap-weights": {"custom": ({"stairs": 0, "bookcase": 1, "portrait": 2, "axe": 3},)},
+    "board": {"custom": (_recoloured_board(),)},
+    "first-player": {"given": (1,)},
+}

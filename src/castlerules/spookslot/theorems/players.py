@@ -310,6 +310,46 @@ def check_one_pawn(cases: Any) -> Result:
     return Result.proved(f"{count} moves: each moves exactly the pawn it names, the whole roll")
 
 
+def check_pawn_choice(cases: Any) -> Result:
+    """'Je zet één van je pionnen precies zoveel velden vooruit als het getal aangeeft', with the
+    game's forced-move reading, stated on the outcome: over ``pair_states``, the pawns the game
+    lets move are exactly the pawns that can move by themselves (each alone by the step-by-step
+    reading, the four-player rule applied) — under any-pawn and optional all of them, under
+    lead-pawn those of them nearest the Exit: the fewest steps along the board to the Exit, behind
+    the start line one step before the first square, or one step before the line where the line
+    is a square of its own (start-line = line-square). Under optional a pass is legal exactly
+    when a pawn can move."""
+    game = cases.game
+    reading: Reading = cases.reading
+    forced = game.reading("forced-move")
+    count = 0
+    for s, _dest, _ in cases.cases():
+        p = s.turn
+        actions = game.legal_actions(s)
+        moved = sorted({a.pawn for a in actions if isinstance(a, Move)})
+        can = [k for k, q in enumerate(s.pawns[p])
+               if q != EXIT and not reading.locked(s, p, k) and reading.pawn_moves(s, k)]
+        want = can
+        if forced == "lead-pawn" and can:
+            near = min(reading.distance(s.pawns[p][k]) for k in can)
+            want = [k for k in can if reading.distance(s.pawns[p][k]) == near]
+        count += 1
+        if moved != want:
+            shown = ", ".join(f"{'ab'[k]} on {s.pawns[p][k]} ({reading.distance(s.pawns[p][k])} "
+                              "steps from the Exit)" for k in can) or "none"
+            return _refute(game, s, f"the game lets pawn(s) {[('ab'[k]) for k in moved]} move; "
+                           f"the pawns that can move are {shown}, so under forced-move = "
+                           f"{forced} the rules let {[('ab'[k]) for k in want]} move")
+        passes = any(not isinstance(a, Move) for a in actions)
+        if passes != (forced == "optional" and bool(can)):
+            return _refute(game, s, f"a pass is {'legal' if passes else 'not legal'} under "
+                           f"forced-move = {forced}")
+    if not count:
+        return Result.refuted("no move position was checked", "vacuous")
+    return Result.proved(f"{count} move positions: the pawns that may move are those the "
+                         f"forced-move reading ({forced}) names")
+
+
 # -- the four-player rule ----------------------------------------------------------------------------
 def check_second_pawn(game: Spookslot, cases: Any) -> Result:
     """'Met 4 spelers ... Je tweede pion mag pas bewegen als je eerste pion helemaal van de trap af

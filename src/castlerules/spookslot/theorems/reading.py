@@ -225,7 +225,7 @@ class Reading:
             if found:
                 per_pawn[k] = found
         if self.forced == "lead-pawn" and len(per_pawn) == 2:
-            dist = [self._distance(state.pawns[p][k]) for k in (0, 1)]
+            dist = [self.distance(state.pawns[p][k]) for k in (0, 1)]
             if dist[0] != dist[1]:
                 lead = 0 if dist[0] < dist[1] else 1
                 per_pawn = {lead: per_pawn[lead]}
@@ -235,21 +235,24 @@ class Reading:
                  for via, (_, d) in found.items() if d}
         return dest, drops
 
-    def _distance(self, q: str) -> int:
-        if q in (START, LINE):
-            return self._distance(self.board.start) + 1
-        best, frontier, steps = None, {q}, 0
-        while frontier and best is None:
+    def distance(self, q: str) -> int:
+        """'De pion die het dichtst bij het Exitveld staat' (forced-move = lead-pawn): the fewest
+        steps from ``q`` to the Exit, walking the reading's own steps (``_steps``), so behind the
+        start line is one step before the first square, or one step before the line where the
+        line is a square of its own (start-line = line-square)."""
+        frontier, steps, seen = {q}, 0, {q}
+        while frontier:
             steps += 1
             nxt = set()
             for x in frontier:
-                for n in self.board.next[x]:
+                for n in self._steps(x):
                     if n == EXIT:
-                        best = steps
-                    else:
+                        return steps
+                    if n not in seen:
+                        seen.add(n)
                         nxt.add(n)
             frontier = nxt
-        return best or 0
+        return 0
 
     # the successors
     def next_turn(self, state: State, pawns: tuple[tuple[str, ...], ...], first: tuple[int, ...],

@@ -52,11 +52,17 @@ from castlerules.vlotte_geesten.theorems.common import (
     ALL_DICE,
     GAME,
     SUBSETS,
+    colour_pairs,
     over_players,
     sibling,
     variant,
 )
-from castlerules.vlotte_geesten.theorems.dice import check_any_faces, check_chance, face_family
+from castlerules.vlotte_geesten.theorems.dice import (
+    LOADED,
+    check_any_faces,
+    check_chance,
+    face_family,
+)
 from castlerules.vlotte_geesten.theorems.end import (
     check_end,
     check_ties,
@@ -93,6 +99,7 @@ from castlerules.vlotte_geesten.theorems.setup import (
 __all__ = [
     "ALL_DICE",
     "GAME",
+    "REPRESENTATIVES",
     "SITUATIONS",
     "SUBSETS",
     "Box",
@@ -132,6 +139,15 @@ __all__ = [
     "theorems",
     "variant",
 ]
+
+
+#: One value of each option that needs a parameter, taken from the family its option-value
+#: statement covers (``castlerules verify --combinations`` combines it with the other readings):
+#: the loaded dice, and the second player beginning.
+REPRESENTATIVES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "dice-faces": {"custom": ({die: list(LOADED) for die, _ in colour_pairs()},)},
+    "first-player": {"given": (1,)},
+}
 
 
 def theorems(game: Any = None) -> tuple[Theorem, ...]:

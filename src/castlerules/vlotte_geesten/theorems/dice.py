@@ -66,6 +66,10 @@ def _multisets() -> list[tuple[str, ...]]:
     return [tuple(c) for c in itertools.combinations_with_replacement(names, 6)]
 
 
+#: The loaded dice of the family: every die shows the ghost on two of its six faces.
+LOADED = ("chair", "ghost", "ghost", "mouse", "bottle", "book")
+
+
 def face_family() -> list[dict[str, list[str]]]:
     """The face assignments the custom-dice statement covers: every multiset of six faces (210) on
     each die in turn (multiset k on die k mod 5, its faces shuffled; every other die showing one
@@ -91,7 +95,7 @@ def face_family() -> list[dict[str, list[str]]]:
         out.append({c: faces[c] for c in listed})
     default = list(fact("default-die"))
     out.append({c: [*default, names[i]] for i, c in enumerate(order)})
-    out.append({c: ["chair", "ghost", "ghost", "mouse", "bottle", "book"] for c in order})
+    out.append({c: list(LOADED) for c in order})
     for _ in range(4):
         out.append({c: [rng.choice(names) for _ in range(6)] for c in order})
     return out
