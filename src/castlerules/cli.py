@@ -335,6 +335,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     )
     if not quiet:
         console.print(f"{game!r}, seed {seed}", markup=False, style="dim")
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        # Started with SIGINT ignored (a background job of a non-interactive shell), Python
+        # installs no handler: Ctrl-C must still end the game with its record kept.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     interrupted = False
     try:
         session.run()

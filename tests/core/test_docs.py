@@ -27,7 +27,8 @@ from castlerules.core.examples import load_examples
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Run
 
-pytestmark = pytest.mark.slow
+# one worker builds the docs (into the checkout's docs/generated), the other builds none
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("checkout-builds")]
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 VERDICT_CLASS = {"proved": "proved", "expected finding": "finding", "unknown": "unknown",
@@ -36,10 +37,15 @@ VERDICT_CLASS = {"proved": "proved", "expected finding": "finding", "unknown": "
 
 @pytest.fixture(scope="module")
 def site(theorem_runs: dict[str, Run], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The HTML site, built once for this module with ``-W`` (warnings are errors)."""
+    """The HTML site, built once for this module with ``-W`` (warnings are errors), or the one
+    ``CASTLERULES_DOCS_SITE`` names (CI builds it once, with ``-W``, from its verify JSON)."""
+    given = os.environ.get("CASTLERULES_DOCS_SITE", "").strip()
+    if given:
+        assert (Path(given) / "generated" / "games.html").is_file(), f"{given}: not the whole site"
+        return Path(given)
     tmp = tmp_path_factory.mktemp("docs")
     verify = tmp / "verify.json"
-    verify.write_text(json.dumps([r.to_data() for k, r in theorem_runs.items() if "@" not in k]),
+    verify.write_text(json.dumps([theorem_runs[k].to_data() for k in theorem_runs if "@" not in k]),
                       encoding="utf-8")
     out, warnings = tmp / "html", tmp / "warnings.txt"
     env = {**os.environ, "CASTLERULES_VERIFY_JSON": str(verify)}
