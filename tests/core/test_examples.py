@@ -16,7 +16,14 @@ def test_there_are_examples() -> None:
     assert EXAMPLES
 
 
-@pytest.mark.parametrize("script", EXAMPLES, ids=[p.name for p in EXAMPLES])
+#: Examples that run for seconds (benchmarks, training): the slow tier.
+SLOW = {"splut_bench.py", "spookslot_bench.py", "train_vlotte_geesten.py"}
+
+
+@pytest.mark.parametrize(
+    "script",
+    [pytest.param(p, id=p.name, marks=pytest.mark.slow if p.name in SLOW else ()) for p in EXAMPLES],
+)
 def test_example_runs(script: Path, tmp_path: Path) -> None:
     # a training example runs its shortened version (``--quick``) here; what an example writes to
     # the temporary folder goes to this test's own (TMPDIR), never to a file another run shares
