@@ -48,7 +48,7 @@ def load_runs(games: Sequence[str]) -> dict[str, dict[str, Any]]:
     runs: dict[str, dict[str, Any]] = {}
     path = os.environ.get(VERIFY_JSON_ENV, "").strip()
     if path:
-        runs = _from_verify_json(Path(path), theorems)
+        runs = runs_from_verify_json(Path(path), theorems)
         logger.info(f"castlerules: {len(runs)} theorem runs of the default games read from {path}")
     todo = [t for t in theorems.values() if t.id not in runs and not t.deep]
     if not todo:
@@ -92,7 +92,7 @@ def theorem_key(t: Any) -> str:
                     "options": {k: json.loads(v) for k, v in t.options}})  # fmt: skip
 
 
-def _from_verify_json(path: Path, theorems: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def runs_from_verify_json(path: Path, theorems: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The runs of ``theorems`` in the JSON of ``castlerules verify --json`` (any verify run: the
     default run's other player counts and other readings' runs are left out)."""
     try:
