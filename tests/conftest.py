@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -51,6 +53,14 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Name the random order (pytest-randomly) at the end, where a failure is read, so the same
+    order can be run again."""
+    seed = config.getoption("randomly_seed", default=None)
+    if isinstance(seed, int) and config.pluginmanager.has_plugin("randomly"):
+        terminalreporter.write_line(f"test order: -p randomly --randomly-seed={seed}")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--slow"):
         return
@@ -66,20 +76,54 @@ def theorem_key(t: object) -> str:
     return f"{t.id}@{t.players}"  # type: ignore[attr-defined]
 
 
-@pytest.fixture(scope="session")
-def theorem_runs() -> dict[str, object]:
-    """What the default ``castlerules verify`` runs (every player count), once per test session:
-    ``id@players`` -> Run, and the bare id -> the run for the game's default player count."""
-    import castlerules
-    from castlerules.core.plan import plan
-    from castlerules.core.theorem import run
+class TheoremRuns(Mapping[str, Any]):
+    """What the default ``castlerules verify`` runs (every player count): ``id@players`` -> Run,
+    and the bare id -> the run for the game's default player count.
 
-    out: dict[str, object] = {}
-    for name in castlerules.games():
-        default_players = castlerules.make(name).num_players
-        for t in plan(name):
-            r = run(t)
-            out[theorem_key(t)] = r
-            if t.players == default_players:
-                out[t.id] = r
-    return out
+    Each theorem runs when a test first asks for it, once per process: under pytest-xdist a worker
+    runs only the theorems of the tests it was given, so the two workers share the work instead of
+    each proving everything."""
+
+    def __init__(self) -> None:
+        self._planned: dict[str, Any] | None = None
+        self._runs: dict[str, Any] = {}
+
+    def _plan(self) -> dict[str, Any]:
+        if self._planned is None:
+            import castlerules
+            from castlerules.core.plan import plan
+
+            planned: dict[str, Any] = {}
+            for name in castlerules.games():
+                default_players = castlerules.make(name).num_players
+                for t in plan(name):
+                    planned[theorem_key(t)] = t
+                    if t.players == default_players:
+                        planned[t.id] = t
+            self._planned = planned
+        return self._planned
+
+    def __getitem__(self, key: str) -> Any:
+        t = self._plan()[key]
+        full = theorem_key(t)
+        if full not in self._runs:
+            from castlerules.core.theorem import run
+
+            self._runs[full] = run(t)
+        return self._runs[full]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._plan())
+
+    def __len__(self) -> int:
+        return len(self._plan())
+
+
+_THEOREM_RUNS = TheoremRuns()
+
+
+@pytest.fixture(scope="session")
+def theorem_runs() -> Mapping[str, Any]:
+    """The theorem runs of the default ``castlerules verify`` (see ``TheoremRuns``), shared by the
+    tests of this process."""
+    return _THEOREM_RUNS

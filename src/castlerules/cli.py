@@ -503,6 +503,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     )
     if not quiet:
         console.print(f"{game!r}, seed {seed}", markup=False, style="dim")
+    import signal
+
+    # Started with SIGINT ignored (a background job of a non-interactive shell), Python installs
+    # no handler: Ctrl-C must still end the game with its record kept (for the game only).
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     interrupted = False
     try:
         session.run()
@@ -510,6 +517,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         interrupted = True
         session.stopped = "interrupted (Ctrl-C)"
         console.print("", markup=False)
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     record = session.record(seed)
     plies = f"{len(record.actions)} plies"
     if not quiet:

@@ -18,6 +18,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from docutils.nodes import make_id
@@ -27,7 +28,8 @@ from castlerules.core.examples import load_examples
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Run
 
-pytestmark = pytest.mark.slow
+# one worker builds the docs (into the checkout's docs/generated), the other builds none
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("checkout-builds")]
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 VERDICT_CLASS = {"proved": "proved", "expected finding": "finding", "unknown": "unknown",
@@ -36,10 +38,15 @@ VERDICT_CLASS = {"proved": "proved", "expected finding": "finding", "unknown": "
 
 @pytest.fixture(scope="module")
 def site(theorem_runs: dict[str, Run], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The HTML site, built once for this module with ``-W`` (warnings are errors)."""
+    """The HTML site, built once for this module with ``-W`` (warnings are errors), or the one
+    ``CASTLERULES_DOCS_SITE`` names (CI builds it once, with ``-W``, from its verify JSON)."""
+    given = os.environ.get("CASTLERULES_DOCS_SITE", "").strip()
+    if given:
+        assert (Path(given) / "generated" / "games.html").is_file(), f"{given}: not the whole site"
+        return Path(given)
     tmp = tmp_path_factory.mktemp("docs")
     verify = tmp / "verify.json"
-    verify.write_text(json.dumps([r.to_data() for k, r in theorem_runs.items() if "@" not in k]),
+    verify.write_text(json.dumps([theorem_runs[k].to_data() for k in theorem_runs if "@" not in k]),
                       encoding="utf-8")
     out, warnings = tmp / "html", tmp / "warnings.txt"
     env = {**os.environ, "CASTLERULES_VERIFY_JSON": str(verify)}
@@ -49,6 +56,21 @@ def site(theorem_runs: dict[str, Run], tmp_path_factory: pytest.TempPathFactory)
     problems = warnings.read_text(encoding="utf-8") if warnings.exists() else ""
     assert done.returncode == 0, f"the docs build failed:\n{problems}\n{done.stderr[-4000:]}"
     return out
+
+
+@pytest.fixture(scope="module")
+def shown_runs(site: Path, theorem_runs: dict[str, Run]) -> dict[str, dict[str, Any]]:
+    """Theorem id -> the run the site shows (``Run.to_data()``): for a given site, the runs of the
+    verify JSON it was built from (``CASTLERULES_VERIFY_JSON``: a counterexample z3 finds may
+    differ from one process to another); else this session's, which the site was built from."""
+    given = os.environ.get("CASTLERULES_VERIFY_JSON", "").strip()
+    if os.environ.get("CASTLERULES_DOCS_SITE", "").strip() and given:
+        sys.path.insert(0, str(DOCS / "_ext"))
+        from castlerules_docs.data import runs_from_verify_json
+
+        theorems = {t.id: t for n in castlerules.games() for t in castlerules.make(n).theorems()}
+        return runs_from_verify_json(Path(given), theorems)  # type: ignore[no-any-return]
+    return {k: theorem_runs[k].to_data() for k in theorem_runs if "@" not in k}
 
 
 def page(site: Path, name: str) -> str:
@@ -152,24 +174,25 @@ def test_how_to_play_shows_the_start_at_a_readable_size(site: Path, name: str) -
 
 @pytest.mark.parametrize("name", castlerules.games())
 def test_every_theorem_is_a_card_coloured_by_its_verdict(
-    site: Path, name: str, theorem_runs: dict[str, Run]
+    site: Path, name: str, shown_runs: dict[str, dict[str, Any]]
 ) -> None:
     text = page(site, f"generated/{name}/theorems.html")
     shown = blocks(text, "theorem")
     for t in castlerules.make(name).theorems():
         assert t.id in shown, f"theorem {t.id} is missing"
         card = shown[t.id]
-        run = theorem_runs.get(t.id)
+        run = shown_runs.get(t.id)
         if run is None:
             assert "not run" in text_of(card).lower(), t.id
             continue
-        assert card.startswith(f"verdict-{VERDICT_CLASS[run.verdict]}"), t.id
-        assert f'class="verdict-{VERDICT_CLASS[run.verdict]}"' in card, t.id
+        verdict = VERDICT_CLASS[run["verdict"]]
+        assert card.startswith(f"verdict-{verdict}"), t.id
+        assert f'class="verdict-{verdict}"' in card, t.id
         assert 'href="../api/' in card, f"{t.id}: no link to its check function"
         if t.fails_with:
             assert t.fails_with in text_of(card), f"{t.id}: the test that shows it can fail"
-        if run.result.position:
-            assert squash(run.result.position) in text_of(card), f"{t.id}: the counterexample's position"
+        if run["position"]:
+            assert squash(run["position"]) in text_of(card), f"{t.id}: the counterexample's position"
             assert ".svg" in card, f"{t.id}: the counterexample is not drawn"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,13 +16,21 @@ def test_there_are_examples() -> None:
     assert EXAMPLES
 
 
-@pytest.mark.parametrize("script", EXAMPLES, ids=[p.name for p in EXAMPLES])
-def test_example_runs(script: Path) -> None:
-    # a training example runs its shortened version (``--quick``) here
+#: Examples that run for seconds (benchmarks, training): the slow tier.
+SLOW = {"splut_bench.py", "spookslot_bench.py", "train_vlotte_geesten.py"}
+
+
+@pytest.mark.parametrize(
+    "script",
+    [pytest.param(p, id=p.name, marks=pytest.mark.slow if p.name in SLOW else ()) for p in EXAMPLES],
+)
+def test_example_runs(script: Path, tmp_path: Path) -> None:
+    # a training example runs its shortened version (``--quick``) here; what an example writes to
+    # the temporary folder goes to this test's own (TMPDIR), never to a file another run shares
     quick = ["--quick"] if script.name.startswith("train_") else []
     done = subprocess.run(
         [sys.executable, str(script), *quick], capture_output=True, text=True, timeout=120,
-        check=False,
+        check=False, cwd=tmp_path, env={**os.environ, "TMPDIR": str(tmp_path)},
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
@@ -51,6 +60,7 @@ def test_the_readme_snippet_runs_in_the_checkout_and_prints() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("checkout-builds")  # pip wheel builds in the checkout: one build at a time
 def test_the_readme_snippet_runs_from_an_installed_wheel_in_the_checkout(tmp_path: Path) -> None:
     """Built as a wheel and installed elsewhere, the package (with its rulebook data) is the one
     Python imports in the clone's root, and the README's snippet runs there."""

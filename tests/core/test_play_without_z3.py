@@ -41,6 +41,7 @@ def run(code: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # every game played to its end in a subprocess (about 4 s)
 def test_playing_every_game_imports_neither_z3_nor_rich() -> None:
     done = run(PLAY + "\nimport sys\nprint(sorted(m for m in sys.modules if m.split('.')[0] in ('z3', 'rich')))")
     assert done.returncode == 0, done.stderr[-3000:]

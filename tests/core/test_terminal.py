@@ -202,9 +202,17 @@ def test_kasteel_shows_its_skulls_and_fits_80_by_24(terminal: object) -> None:
     t.close()
 
 
-def test_ctrl_c_keeps_the_record(terminal: object, tmp_path: Path) -> None:
+@pytest.mark.parametrize("inherited", ["default", "ignored"])
+def test_ctrl_c_keeps_the_record(terminal: object, tmp_path: Path, inherited: str) -> None:
+    """Also when the game starts with SIGINT ignored, as a background job of a non-interactive
+    shell (``nohup ... &``, some CI runners) starts it: the child inherits what is set here."""
     record = tmp_path / "s.json"
-    t = terminal("play", "splut", "--human", "0", "--seed", "2", "-o", str(record))  # type: ignore[operator]
+    handler = signal.SIG_IGN if inherited == "ignored" else signal.default_int_handler
+    saved = signal.signal(signal.SIGINT, handler)
+    try:
+        t = terminal("play", "splut", "--human", "0", "--seed", "2", "-o", str(record))  # type: ignore[operator]
+    finally:
+        signal.signal(signal.SIGINT, saved)
     t.read_until(r"p0>")
     t.type("Tf2-f3")
     t.read_until(r"p0>")

@@ -28,7 +28,8 @@ import pytest
 
 import castlerules
 
-pytestmark = pytest.mark.slow
+# builds a wheel of the checkout (in the checkout): on the worker that builds the docs, in turn
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("checkout-builds")]
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -103,6 +103,7 @@ def _value(expr: Any, pairs: list[tuple[Any, Any]]) -> bool:
     return bool(z3.is_true(z3.simplify(z3.substitute(expr, *pairs))))
 
 
+@pytest.mark.slow  # z3 on five random positions (about 5 s)
 @pytest.mark.clause("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders")
 @settings(max_examples=5)
 @given(pair=states())

@@ -293,6 +293,7 @@ def lev_ignores_blockers(rocks: Any, pieces: Any, p: int, k: int, d: int, pull: 
     return legal, r2, p2, held
 
 
+@pytest.mark.slow  # four z3 proofs against broken rules (about 10 s)
 @pytest.mark.clause("splut.tovenaar.blokkeren", "splut.rotsen.vier", "splut.winnen.team-weg")
 def test_state_invariants_theorem_catches_broken_rules() -> None:
     result = theorems.check_state_invariants(GAME, step=lev_ignores_blockers, refine=False)

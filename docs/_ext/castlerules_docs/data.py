@@ -8,6 +8,7 @@ as a build warning.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import json
@@ -15,7 +16,7 @@ import os
 import re
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,54 +33,129 @@ NON_RULES = ("physical", "flavour")
 
 
 def load_runs(games: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """Theorem id -> the ``Run.to_data()`` dict, from the verify JSON, and for the theorems it
-    does not hold, by running them now (``deep`` theorems only when the JSON has them: they belong
-    to ``castlerules verify --deep``)."""
+    """Theorem id -> the ``Run.to_data()`` dict of the default game's theorem (the default reading,
+    the default player count), from the verify JSON, and for the theorems it does not hold, from
+    the cache or by running them now, in parallel (``deep`` theorems only when the JSON has them:
+    they belong to ``castlerules verify --deep``)."""
+    from castlerules import make
+
+    theorems: dict[str, Any] = {}
+    for name in games:
+        try:
+            theorems.update((t.id, t) for t in make(name).theorems())
+        except Exception:  # reported on the game's own pages
+            continue
     runs: dict[str, dict[str, Any]] = {}
     path = os.environ.get(VERIFY_JSON_ENV, "").strip()
     if path:
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: cannot read the verify JSON: {exc}") from exc
-        if not isinstance(data, list):
-            raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: expected a list of theorem runs")
-        for r in data:
-            # results under a non-default reading belong to the readings pages, not here
-            if isinstance(r, dict) and "id" in r and not r.get("readings"):
-                runs[str(r["id"])] = r
-        logger.info(f"castlerules: {len(runs)} theorem runs read from {path}")
-    from castlerules import make
-    from castlerules.core.theorem import run
-
-    todo = []
-    for name in games:
-        try:
-            theorems = make(name).theorems()
-        except Exception:  # reported on the game's own pages
-            continue
-        todo += [t for t in theorems if t.id not in runs and not t.deep]
+        runs = runs_from_verify_json(Path(path), theorems)
+        logger.info(f"castlerules: {len(runs)} theorem runs of the default games read from {path}")
+    todo = [t for t in theorems.values() if t.id not in runs and not t.deep]
     if not todo:
         return runs
     cache = cache_file()
     cached = _read_cache(cache)
-    ran = 0
-    start = time.perf_counter()
-    for t in status_iterator(
-        todo, "castlerules: proving ", "darkgreen", len(todo), stringify_func=lambda t: t.id
-    ):
-        if t.id in cached:
-            runs[t.id] = cached[t.id]
-            continue
-        runs[t.id] = cached[t.id] = run(t).to_data()
-        ran += 1
-    if ran:
-        logger.info(f"castlerules: ran {ran} theorems in {time.perf_counter() - start:.1f} s")
+    missing = [t for t in todo if t.id not in cached]
+    if missing:
+        jobs = proving_jobs(len(missing))
+        start = time.perf_counter()
+        checks = 0.0
+        for data in status_iterator(
+            _prove(missing, jobs), "castlerules: proving ", "darkgreen", len(missing),
+            stringify_func=lambda data: str(data["id"]),
+        ):
+            cached[str(data["id"])] = data
+            checks += float(data.get("seconds", 0))
+        logger.info(
+            f"castlerules: proved {len(missing)} theorems in {time.perf_counter() - start:.1f} s "
+            f"with {jobs} process{'es' if jobs > 1 else ''} ({checks:.1f} s of checks); "
+            f"{CACHE_ENV} or {VERIFY_JSON_ENV} saves this"
+        )
         _write_cache(cache, cached)
-    else:
-        logger.info(f"castlerules: {len(todo)} theorem runs reused from {cache.name} "
-                    "(the package source has not changed since they ran)")
+    if len(missing) < len(todo):
+        logger.info(f"castlerules: {len(todo) - len(missing)} theorem runs reused from "
+                    f"{cache.name} (the package source has not changed since they ran)")
+    runs.update((t.id, cached[t.id]) for t in todo)
     return runs
+
+
+def run_key(data: dict[str, Any]) -> str:
+    """What tells one run of a theorem from another in a verify JSON: the id, the player count,
+    the readings and the options (the default run holds a theorem once per player count)."""
+    return json.dumps([data.get("id"), data.get("players"), data.get("readings") or {},
+                       data.get("options") or {}], sort_keys=True)  # fmt: skip
+
+
+def theorem_key(t: Any) -> str:
+    """``run_key`` of a theorem before it runs."""
+    return run_key({"id": t.id, "players": t.players, "readings": dict(t.readings),
+                    "options": {k: json.loads(v) for k, v in t.options}})  # fmt: skip
+
+
+def runs_from_verify_json(path: Path, theorems: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The runs of ``theorems`` in the JSON of ``castlerules verify --json`` (any verify run: the
+    default run's other player counts and other readings' runs are left out)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: cannot read the verify JSON: {exc}") from exc
+    if not isinstance(data, list):
+        raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: expected a list of theorem runs")
+    wanted = {theorem_key(t): t.id for t in theorems.values()}
+    runs: dict[str, dict[str, Any]] = {}
+    for r in data:
+        if isinstance(r, dict) and run_key(r) in wanted:
+            runs[wanted[run_key(r)]] = r
+    return runs
+
+
+#: The environment variable naming how many processes prove the theorems (default: one per core).
+JOBS_ENV = "CASTLERULES_DOCS_JOBS"
+
+
+def proving_jobs(tasks: int) -> int:
+    given = os.environ.get(JOBS_ENV, "").strip()
+    try:
+        jobs = int(given) if given else len(os.sched_getaffinity(0))
+    except ValueError as exc:
+        raise ExtensionError(f"{JOBS_ENV}={given}: expected a number of processes") from exc
+    return max(1, min(jobs, tasks))
+
+
+def _prove(theorems: Sequence[Any], jobs: int) -> Iterator[dict[str, Any]]:
+    """``Run.to_data()`` of each theorem as it finishes: in this process, or over a pool of
+    ``jobs`` processes (each makes the game again and runs the theorem it is given by id)."""
+    from castlerules.core.theorem import run
+
+    if jobs <= 1:
+        for t in theorems:
+            yield run(t).to_data()
+        return
+    import concurrent.futures
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        futures = {pool.submit(prove_one, t.game, t.id): t for t in theorems}
+        for done in concurrent.futures.as_completed(futures):
+            try:
+                yield done.result()
+            except Exception:  # a worker that died: run the theorem here, where it shows why
+                yield run(futures[done]).to_data()
+
+
+@functools.cache
+def _default_theorems(game: str) -> dict[str, Any]:
+    from castlerules import make
+
+    return {t.id: t for t in make(game).theorems()}
+
+
+def prove_one(game: str, theorem_id: str) -> dict[str, Any]:
+    """Run one theorem of the default ``game`` (in a worker process of ``_prove``)."""
+    from castlerules.core.theorem import run
+
+    return run(_default_theorems(game)[theorem_id]).to_data()
 
 
 #: The environment variable naming the folder of cached theorem runs (default: generated/_cache).
