@@ -33,7 +33,8 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from castlerules.bots import MCTSBot, RandomBot, own_actions
+from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
+from castlerules.bots import MCTSBot, RandomBot, own_actions, race_action
 from castlerules.core.chance import sample
 from castlerules.core.errors import IllegalActionError, RulesError
 from castlerules.core.game import Game
@@ -41,8 +42,6 @@ from castlerules.core.record import Record
 
 #: The longest input line a human may type (characters); longer lines are refused.
 MAX_LINE = 4096
-#: The default reaction time of a bot in a race (seconds): about a quick human's.
-BOT_DELAY = 2.5
 HELP = (
     "Type a move in the game's notation (the 'pN ' prefix may be left out), '?' for the legal "
     "moves, 'undo' to take back your last move, 'position' for the position text, 'quit' to stop."
@@ -273,8 +272,9 @@ class VlotteGeestenView(View):
         return "grab the right object, or pass"
 
     def chance_line(self, before: Any, action: Any, after: Any) -> str:
-        faces = " ".join(f.name.lower() for f in action.faces)
-        return f"p{before.roller} rolls: {faces}"
+        from castlerules.vlotte_geesten.describe import roll_line
+
+        return roll_line(before, action)
 
     def shortcut(self, text: str) -> str:
         """'book' or 'chair+mouse' means a grab."""
@@ -284,25 +284,9 @@ class VlotteGeestenView(View):
 
     def round_line(self, before: Any, after: Any, grabs: list[tuple[int, Any]]) -> str:
         """The settled round in one line: the answer, who grabbed what, how the points moved."""
-        from castlerules.vlotte_geesten.render import explain
+        from castlerules.vlotte_geesten.describe import round_line
 
-        assert before.dice is not None
-        reason, _, answer = explain(before.dice).rpartition(": grab the ")
-        said = [f"The answer was the {answer} ({reason})."]
-        for p, action in grabs:
-            name = type(action).__name__
-            if name == "Pass":
-                said.append(f"p{p} passed.")
-                continue
-            objects = "+".join(o.name.lower() for o in sorted(action.objects))
-            right = self.game.is_correct(before, action)  # type: ignore[attr-defined]
-            said.append(f"p{p} grabbed the {objects}: {'right' if right else 'wrong'}.")
-        moved = [f"p{p} {b - a:+d}" for p, (a, b) in enumerate(zip(before.scores, after.scores))
-                 if a != b]
-        points = ", ".join(moved) if moved else "no points moved"
-        said.append(f"Points: {points}; supply {before.supply} → {after.supply}, "
-                    f"pot {before.pot} → {after.pot}.")
-        return " ".join(said)
+        return round_line(self.game, before, after, grabs)
 
     def result(self, state: Any) -> str:
         best = max(state.scores)
@@ -405,77 +389,24 @@ class SpookslotView(View):
         return f"p{state.turn}{you} to roll"
 
     def chance_line(self, before: Any, action: Any, after: Any) -> str:
-        from castlerules.spookslot.state import GHOST, Phase
+        from castlerules.spookslot.describe import chance_line
 
-        game: Any = self.game
-        kind = type(action).__name__
-        p = before.turn
-        if kind == "Roll":
-            if action.face == GHOST:
-                if after.phase is Phase.BALL:
-                    return (f"p{p} rolls the ghost: a pawn stands on a danger square, so the "
-                            "ghost ball is dropped.")
-                if after.phase is Phase.REROLL:
-                    return f"p{p} rolls the ghost: nobody is in danger, so p{p} rolls again."
-                return f"p{p} rolls the ghost again: the turn passes to p{after.turn}."
-            if after.phase is Phase.MOVE:
-                return f"p{p} rolls {action.face}."
-            return f"p{p} rolls {action.face}, but no pawn can move it: the turn passes to p{after.turn}."
-        if kind == "Ball":
-            trap = action.trap
-            zone = game.board.zone.get(trap, ())
-            back = sorted({game.board.fallback[q] for q in zone if q in game.board.fallback})
-            board = game.board
-            moved: list[str] = []
-            passed: list[str] = []
-            for text in _moved_pawns(before, after):
-                start, _, end = text.split(" ", 1)[1].partition(" → ")
-                through = start in board.red_stars and end == board.green_star
-                (passed if through else moved).append(text)
-            where = f" ({zone[0]}-{zone[-1]})" if len(zone) > 1 else ""
-            what = {"stairs": "rolls down the stairs", "bookcase": "tips the bookcase",
-                    "portrait": "swings the portrait", "axe": "drops the axe"}.get(trap, "fires")
-            line = f"The ghost ball {what}: pawns on the {trap} trap's squares{where}"
-            line += f" fall back to {', '.join(back)}" if back else " fall back"
-            line += ": " + ", ".join(moved) + "." if moved else "; nobody stood there."
-            if trap == "portrait":
-                stars = ", ".join(game.board.red_stars)
-                line += (f" The portrait opens the secret passage: a pawn on a red star square "
-                         f"({stars}) may go to {game.board.green_star}")
-                line += ": " + ", ".join(passed) + "." if passed else "."
-            return line
-        return self.game.action_to_str(before, action)
+        return chance_line(self.game, before, action, after)
 
     def move_line(self, before: Any, action: Any, after: Any) -> str:
         """A pawn's move or the passage, with where it went."""
-        moved = _moved_pawns(before, after)
-        text = self.game.action_to_str(before, action)
-        return f"{text} ({', '.join(moved)})" if moved else text
+        from castlerules.spookslot.describe import move_line
+
+        return move_line(self.game, before, action, after)
 
     def landing(self, state: Any, action: Any) -> str:
-        if type(action).__name__ != "Move":
-            return ""
-        game: Any = self.game
-        dest = game.move_set(state).dest.get(action)
-        if dest is None:
-            return ""
-        danger = " (danger square: the ball drops)" if action in game.move_set(state).drops else ""
-        return f" → {dest.upper() if dest == 'exit' else dest}{danger}"
+        from castlerules.spookslot.describe import landing
+
+        return landing(self.game, state, action)
 
     def result(self, state: Any) -> str:
         base = super().result(state)
         return base[:-1] + ": all their pawns have escaped." if self.game.winners(state) else base
-
-
-def _moved_pawns(before: Any, after: Any) -> list[str]:
-    from castlerules.spookslot.notation import pawn_letter
-
-    out = []
-    for p, (old, new) in enumerate(zip(before.pawns, after.pawns)):
-        for k, (a, b) in enumerate(zip(old, new)):
-            if a != b:
-                out.append(f"p{p}{pawn_letter(k)} {a} → {b}")
-    return out
 
 
 class KasteelView(View):
@@ -537,10 +468,9 @@ class KasteelView(View):
         return rows
 
     def chance_line(self, before: Any, action: Any, after: Any) -> str:
-        game: Any = self.game
-        if type(action).__name__ == "PlaceSkull":
-            return f"a skull falls on {game.board.name(action.square)}"
-        return self.game.action_to_str(before, action)
+        from castlerules.kasteel.describe import chance_line
+
+        return chance_line(self.game, before, action, after)
 
     def result(self, state: Any) -> str:
         from castlerules.kasteel.board import RED, YELLOW
@@ -861,15 +791,8 @@ class Session:
         return True
 
     def _race_choice(self, player: int) -> Any:
-        """A bot's grab in a race. A random bot reaches for one object or passes, as a person
-        at the table does (a grab of several objects is always wrong and only blocks them)."""
-        bot = self.bots[player]
-        if isinstance(bot, RandomBot):
-            own = own_actions(self.game, self.state, player)
-            single = [a for a in own if len(getattr(a, "objects", ())) <= 1]
-            if single:
-                return bot.rng.choice(single)
-        return bot.choose(self.game, self.state, player)
+        """A bot's grab in a race (``castlerules.bots.race_action``)."""
+        return race_action(self.bots[player], self.game, self.state, player)
 
     def _action_at(self, ply: int) -> Any:
         return self.game.parse_action(self.states[ply], self.texts[ply])

@@ -394,6 +394,6 @@ def render_svg(
         f'<rect width="{width}" height="{height}" fill="#fcfbf7"/>',
         f'<text x="{PAD}" y="{PAD + 2}" font-size="14">{escape(status(state))}</text>',
     ]
-    tail = [f'<text x="{PAD}" y="{bottom + 10:.1f}" font-size="12" font-family="monospace">'
-            f'{caption}</text>', "</svg>"]
-    return "\n".join(head + body + legend + tail)
+    tail = [f'<text class="caption" x="{PAD}" y="{bottom + 10:.1f}" font-size="12" '
+            f'font-family="monospace">{caption}</text>', "</svg>"]
+    return "\n".join(head + body + ['<g class="legend">', *legend, "</g>"] + tail)
