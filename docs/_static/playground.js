@@ -275,6 +275,9 @@ function linkParams() {
   if (view.start) params.set("position", view.start);
   if (view.moves.length) params.set("moves", view.moves.map((m) => m.text).join(";"));
   params.set("seats", [...Array(view.players).keys()].map(seatKind).join(","));
+  const linked = view.start || view.moves.length;  // a link to a position waits unless it says
+  if (cfg.auto === !linked) params.delete("auto");
+  else params.set("auto", cfg.auto ? "1" : "0");
   return params.toString().replaceAll("+", "%20");
 }
 
@@ -423,8 +426,10 @@ async function onBoardClick(event) {
 
 function onKey(event) {
   if (!view || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target.closest && event.target.closest("input, select, textarea, button, summary")) return;
+  const on = (selector) => event.target.closest && event.target.closest(selector);
+  if (on("input, select, textarea")) return;  // typing there
   const key = event.key.toUpperCase();
+  if ((key === "ENTER" || key === " ") && on("button, summary, a")) return;  // pressing that
   if (view.chance && view.objects.length && !allBots()) {
     if (key === "ENTER" || key === " " || key === "R") { event.preventDefault(); roll(); }
     return;
@@ -462,7 +467,7 @@ function fillSetup() {
   box.replaceChildren();
   for (const i of info.interpretations) {
     const playable = i.options.filter((o) => o.playable);
-    if (playable.length < 2) continue;
+    if (playable.length < 2 || i.keyword === "players") continue;  // the Players menu is that switch
     const select = el("select", { "data-interp": i.short_id, title: i.question });
     for (const o of i.options) {
       const option = el("option", { value: o.id }, o.id + (o.id === i.default ? " (default)" : ""));
@@ -629,7 +634,8 @@ $("setup").addEventListener("submit", async (event) => {
   if (!catalog.length) return;
   readSetup();
   cfg.position = "";
-  cfg.options = cfg.game === (view && view.game) ? cfg.options : "";
+  cfg.options = "";  // the menus say the whole set-up
+  document.activeElement?.blur();  // Enter now rolls, not "New game" again
   if (await newGame()) advance();
 });
 $("game-select").addEventListener("change", () => {

@@ -52,7 +52,8 @@ MIN_BOT_SECONDS = 0.05
 
 def catalog() -> list[dict[str, Any]]:
     """Every game with its title, player counts and interpretations (what ``castlerules readings``
-    lists), for the page's menus."""
+    lists; ``keyword``: the ``make`` option an interpretation is also spelt as), for the page's
+    menus."""
     out = []
     for name in games():
         game = make(name)
@@ -65,6 +66,7 @@ def catalog() -> list[dict[str, Any]]:
             "default_players": game.num_players,
             "interpretations": [
                 {"id": i.id, "short_id": i.short_id, "question": i.question, "default": i.default,
+                 "keyword": i.keyword or "",
                  "options": [{"id": o.id, "text": o.text, "playable": o.playable and not o.parameter,
                               "reason": o.reason or ("needs a value: set it in Python" if o.parameter else "")}
                              for o in i.options]}

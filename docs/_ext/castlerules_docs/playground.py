@@ -135,7 +135,7 @@ def attrs_wheel(out: Path) -> Path:
 
 
 def content_hash(*paths: Path) -> str:
-    """The first 12 hex digits of the SHA-256 of the files' contents, in order."""
+    """The first 12 hex digits of the SHA-256 of the files' SHA-256 digests, in order."""
     digest = hashlib.sha256()
     for path in paths:
         digest.update(hashlib.sha256(path.read_bytes()).digest())
@@ -143,8 +143,9 @@ def content_hash(*paths: Path) -> str:
 
 
 def hashed_name(path: Path) -> str:
-    """``castlerules-0.2.0-py3-none-any.<hash>.whl`` for a wheel: a name its contents give."""
-    return f"{path.stem}.{content_hash(path)}{path.suffix}"
+    """``castlerules-0.2.0-py3-none-any.<hash>.whl`` for a wheel, the hash the first 12 hex digits
+    of the SHA-256 of its contents: a name its contents give."""
+    return f"{path.stem}.{hashlib.sha256(path.read_bytes()).hexdigest()[:12]}{path.suffix}"
 
 
 def page_data() -> dict[str, Any]:
