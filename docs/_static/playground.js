@@ -49,7 +49,8 @@ worker.onmessage = (event) => {
   const entry = waiting.get(data.id);
   if (!entry) return;
   waiting.delete(data.id);
-  if (data.failure) entry.reject(new Error(data.failure));
+  // Python itself failed (it should not): the page says so and stays usable where it can.
+  if (data.failure) entry.resolve({ error: { kind: "failure", message: `Python in the page failed: ${data.failure.slice(0, 300)}` } });
   else entry.resolve({ ...JSON.parse(data.answer), ms: data.ms });
 };
 worker.onerror = (event) => loadedReject(new Error(event.message || "the worker failed to start"));
@@ -77,6 +78,7 @@ const ERROR_WORDS = {
   SpecError: "The rulebook's data does not allow that",
   RequestError: "The library refused a request",
   RulesError: "That cannot be done",
+  failure: "Something went wrong",
 };
 
 function showError(error, move) {
