@@ -264,6 +264,15 @@ function fitPicture() {
     legend.remove();
   }
   for (const c of svg.querySelectorAll(".caption")) c.remove();
+  // An object is clicked anywhere on it or its name: a clear rectangle over both takes the click.
+  for (const g of svg.querySelectorAll("[data-object]")) {
+    const b = g.getBBox();
+    const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    for (const [k, v] of Object.entries({ x: b.x - 8, y: b.y - 6, width: b.width + 16, height: b.height + 30, rx: 6, fill: "transparent", class: "cr-hit" })) {
+      hit.setAttribute(k, v);
+    }
+    g.prepend(hit);
+  }
   const pad = 6;
   svg.setAttribute("viewBox", `${box.x0 - pad} ${box.y0 - pad} ${box.x1 - box.x0 + 2 * pad} ${box.y1 - box.y0 + 2 * pad}`);
 }

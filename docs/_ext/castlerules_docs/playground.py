@@ -9,7 +9,10 @@ are imported by the theorems and the terminal, never by play) is downloaded at t
 or, without a network, packed from the installed distribution. The page itself is ``play.rst`` with
 ``_static/playground.js`` and the web worker ``_static/playground-worker.js``.
 
-Files that never change are named by their contents: the runtime sits in ``_play/pyodide-<hash>/``
+Pyodide compiles every module it imports from source (it writes no bytecode), so the build compiles
+the runtime's standard library and the wheels with the runtime's own Python (``precompile.mjs``,
+run by node; the standard library once per Pyodide version, kept in ``docs/generated/_cache``):
+about half the CPU time to "ready". Files that never change are named by their contents: the runtime sits in ``_play/pyodide-<hash>/``
 and each wheel is ``_play/wheels/<name>.<hash>.whl``, so a host may let browsers keep them for good.
 ``_play/manifest.json`` (small, read afresh) names them and carries what the page's menus need
 before Python runs (``castlerules.playground.page_data``: the catalog of games and readings).
@@ -156,33 +159,74 @@ def page_data() -> dict[str, Any]:
     return found
 
 
+#: The version of what ``precompile.mjs`` makes of the runtime's standard library (a new one
+#: compiles it afresh).
+PRECOMPILED = "pyc-1"
+#: The parts of the castlerules wheel the page never imports: shipped as sources only.
+NOT_PLAYED = r"/theorems/|/adapters/|/envs/|^castlerules/(__pycache__/)?(cli|terminal|simulate|__main__)\."
+
+
+def cache_dir(docs: Path) -> Path:
+    """Where the build keeps what it made once (beside the theorem runs' cache)."""
+    folder = docs / "generated" / "_cache" / "play"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def precompile(runtime: Path, wheels: list[Path], out: Path, cache: Path) -> tuple[Path, list[Path]]:
+    """The runtime's standard library and ``wheels`` compiled to bytecode by the runtime's own
+    Python (``precompile.mjs``, run by node): the page then imports without compiling. The
+    standard library is compiled once per Pyodide version and kept in ``cache``."""
+    node = shutil.which("node")
+    if node is None:
+        raise ExtensionError("the Play page needs node to compile its Python (install node and npm)")
+    key = hashlib.sha256((runtime / "python_stdlib.zip").read_bytes() + PRECOMPILED.encode()).hexdigest()[:16]
+    stdlib = cache / f"python_stdlib-{key}.zip"
+    command = [node, str(Path(__file__).with_name("precompile.mjs")), str(runtime), str(out), "--skip", NOT_PLAYED]
+    if not stdlib.is_file():
+        command.append("--stdlib")
+    done = subprocess.run([*command, *map(str, wheels)], capture_output=True, text=True, timeout=1200)
+    if done.returncode != 0:
+        raise ExtensionError(f"compiling the Play page's Python failed:\n{done.stderr[-3000:]}")
+    if not stdlib.is_file():
+        shutil.move(out / "python_stdlib.zip", stdlib)
+    return stdlib, [out / w.name for w in wheels]
+
+
 def on_build_finished(app: Sphinx, exc: Exception | None) -> None:
-    """Copy the runtime and the wheels into ``<site>/_play/`` under names their contents give,
-    with the manifest the page and its worker read."""
+    """Copy the runtime (its standard library compiled) and the wheels (compiled) into
+    ``<site>/_play/`` under names their contents give, with the manifest the page and its worker
+    read."""
     if exc is not None or app.builder.format != "html":
         return
     docs = docs_dir(app)
     runtime = pyodide_dir(docs)
     site = Path(app.outdir) / SITE_DIR
     site.mkdir(parents=True, exist_ok=True)
-    folder = f"pyodide-{content_hash(*(runtime / name for name in PYODIDE_FILES))}"
-    for old in site.glob("pyodide*"):
-        if old.name != folder:
-            shutil.rmtree(old) if old.is_dir() else old.unlink()
-    if not (site / folder / PYODIDE_FILES[-1]).is_file():
-        (site / folder).mkdir(exist_ok=True)
-        for name in PYODIDE_FILES:
-            shutil.copyfile(runtime / name, site / folder / name)
-    wheels = site / "wheels"
-    if wheels.exists():
-        shutil.rmtree(wheels)
-    wheels.mkdir()
     with tempfile.TemporaryDirectory() as tmp:
-        built = [build_castlerules_wheel(docs.parent, Path(tmp)), attrs_wheel(Path(tmp))]
+        built = Path(tmp) / "built"
+        compiled = Path(tmp) / "compiled"
+        built.mkdir()
+        compiled.mkdir()
+        sources = [build_castlerules_wheel(docs.parent, built), attrs_wheel(built)]
+        stdlib, wheels = precompile(runtime, sources, compiled, cache_dir(docs))
+        files = {name: (stdlib if name == "python_stdlib.zip" else runtime / name) for name in PYODIDE_FILES}
+        folder = f"pyodide-{content_hash(*files.values())}"
+        for old in site.glob("pyodide*"):
+            if old.name != folder:
+                shutil.rmtree(old) if old.is_dir() else old.unlink()
+        if not (site / folder / PYODIDE_FILES[-1]).is_file():
+            (site / folder).mkdir(exist_ok=True)
+            for name, source in files.items():
+                shutil.copyfile(source, site / folder / name)
+        shipped = site / "wheels"
+        if shipped.exists():
+            shutil.rmtree(shipped)
+        shipped.mkdir()
         names = []
-        for wheel in built:
+        for wheel in wheels:
             names.append(hashed_name(wheel))
-            shutil.copyfile(wheel, wheels / names[-1])
+            shutil.copyfile(wheel, shipped / names[-1])
     manifest = {"pyodide": pinned_version(docs), "runtime": f"{folder}/",
                 "wheels": [f"wheels/{name}" for name in names], **page_data()}  # fmt: skip
     (site / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
