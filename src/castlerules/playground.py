@@ -413,8 +413,9 @@ class Session:
         return {"played": self._push(action, None), "probability": f"{p.numerator}/{p.denominator}"}
 
     def bot(self, player: int, kind: str = "random", seconds: float = 1.0) -> dict[str, Any]:
-        """The move of a bot (``random`` or ``mcts``) for ``player``, played. Where several players
-        may act at once (a race), a random bot reaches for one thing (``bots.race_action``)."""
+        """The move of a bot (``random`` or ``mcts``) for ``player``, played. A random bot reaches
+        for one object at a time in a grab round, as at the table (``bots.race_action``); it
+        chooses uniformly among its moves everywhere else."""
         try:
             player = self.seat(player)
             if kind not in ("random", "mcts"):
@@ -426,11 +427,7 @@ class Session:
         if self.game.is_terminal(self.state) or player not in actors:
             return {"error": {"kind": "RulesError", "message": f"p{player} cannot move now"}}
         bot = make_bot(kind, self.rng, seconds=budget)
-        if len(actors) > 1:
-            action = race_action(bot, self.game, self.state, player)
-        else:
-            action = bot.choose(self.game, self.state, player)
-        return {"played": self._push(action, player)}
+        return {"played": self._push(race_action(bot, self.game, self.state, player), player)}
 
     def undo(self, keep_from: Iterable[int] = ()) -> bool:
         """Take back the last move; with ``keep_from`` (the human seats), back to before the last

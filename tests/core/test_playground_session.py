@@ -378,3 +378,15 @@ def test_hostile_requests_are_answered_with_json_and_a_short_error(requests: lis
             assert error["kind"].endswith("Error"), error
         if "view" in answer:
             assert isinstance(answer["view"]["position"], str)
+
+
+def test_a_random_bot_reaches_for_one_object_to_the_end_of_a_round() -> None:
+    """Once the others have acted the bot is the only one left, and still grabs as a person does:
+    one object or none (a grab of several is always wrong)."""
+    for seed in range(30):
+        session = Session("vlotte-geesten", players=3, seed=seed)
+        session.roll()
+        session.play("p0 pass")
+        while session.view()["actors"]:
+            session.bot(session.view()["actors"][0], "random")
+        assert all("+" not in t for t in session.texts), session.texts
