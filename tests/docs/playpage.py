@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -86,8 +87,10 @@ def url(game: Any, moves: list[str], position: str = "", seats: str = "", auto: 
     return query + ("&auto=1" if auto else "")
 
 
-def random_moves(game: Any, seed: int, plies: int, state: Any = None) -> tuple[list[str], Any]:
-    """Move texts of a seeded random game, and the state they reach (computed here, in Python)."""
+def random_moves(game: Any, seed: int, plies: int, state: Any = None,
+                 until: Callable[[Any, Any, str], bool] | None = None) -> tuple[list[str], Any]:  # fmt: skip
+    """Move texts of a seeded random game, and the state they reach (computed here, in Python);
+    with ``until(before, after, text)``, they stop after the first ply for which it holds."""
     rng = random.Random(seed)
     state = game.initial_state() if state is None else state
     texts = []
@@ -100,7 +103,9 @@ def random_moves(game: Any, seed: int, plies: int, state: Any = None) -> tuple[l
         else:
             action = rng.choice(game.legal_actions(state))
         texts.append(game.action_to_str(state, action))
-        state = game.apply(state, action)
+        before, state = state, game.apply(state, action)
+        if until is not None and until(before, state, texts[-1]):
+            break
     return texts, state
 
 

@@ -244,27 +244,13 @@ def test_a_spookslot_ghost_ball_is_told_in_words(browser: Any, base: str) -> Non
     """A seeded game up to a ghost ball that sends pawns back (found here); the page's move list
     and activity line say which trap fired and which pawn went from where to where."""
     game = castlerules.make("spookslot", players=3)
-    for seed in range(500):
-        rng = random.Random(seed)
-        state, texts, found = game.initial_state(), [], None
-        for _ in range(300):
-            if game.is_terminal(state):
-                break
-            if game.is_chance(state):
-                outcomes = game.chance_outcomes(state)
-                action = outcomes[rng.randrange(len(outcomes))][0]
-            else:
-                action = rng.choice(game.legal_actions(state))
-            after = game.apply(state, action)
-            texts.append(game.action_to_str(state, action))
-            if texts[-1].startswith("ball ") and after.pawns != state.pawns:
-                found = (state, after)
-                break
-            state = after
-        if found:
-            break
-    assert found is not None
-    before, after = found
+
+    def sends_back(before: Any, after: Any, text: str) -> bool:
+        return text.startswith("ball ") and after.pawns != before.pawns
+
+    texts, after = next(found for found in (random_moves(game, seed, 300, until=sends_back) for seed in range(500))
+                        if sends_back(game.state_from_text(replayed(game, found[0][:-1])), found[1], found[0][-1]))  # fmt: skip
+    before = game.state_from_text(replayed(game, texts[:-1]))
     page = Page(browser, base, url(game, texts, seats="human,human,human"))
     last = page.page.locator("#movelist li").last.text_content() or ""
     trap = texts[-1].split()[1]
