@@ -361,7 +361,7 @@ def test_a_second_try_it_link_opens_in_the_play_page_already_running(browser: An
     with docs.expect_page() as opened:
         reader.click("#first")
     play = opened.value
-    play.wait_for_function("document.getElementById('status').textContent === 'ready'", timeout=180_000)
+    play.wait_for_function("document.getElementById('status')?.textContent === 'ready'", timeout=180_000)
     play.wait_for_function("document.documentElement.dataset.busy === '0'")
     splut = castlerules.make("splut")
     assert play.text_content("#position") == splut.state_to_text(splut.play(splut.initial_state(), "p0 Tf2-f3"))
