@@ -23,8 +23,12 @@ let prefix = [];
 let timer = null;
 let race = null;          // a Vlotte Geesten round being raced: {id, due: Map(player -> ms)}
 let ownHash = "";         // the hash this page wrote last (a different one is a new link)
+let era = 0;              // a new game starts a new era: answers about an older game are dropped
+let openedCount = 0;
 const cfg = { game: "splut", players: null, readings: "", options: "", position: "", seats: [], auto: true };
 
+// data-busy: "1" while the worker answers or a bot or a roll is due; data-working: the requests
+// the worker has not answered yet; data-opened: how many links (or New games) have opened.
 function busy(delta) {
   pending += delta;
   document.documentElement.dataset.busy = pending > 0 ? "1" : "0";
@@ -33,10 +37,11 @@ function busy(delta) {
 function call(cmd, args = {}) {
   const id = nextId++;
   busy(1);
+  document.documentElement.dataset.working = String(waiting.size + 1);
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     worker.postMessage({ id, request: JSON.stringify({ cmd, args }) });
-  }).finally(() => busy(-1));
+  }).finally(() => { busy(-1); document.documentElement.dataset.working = String(waiting.size); });
 }
 
 let loadedResolve, loadedReject;
@@ -319,7 +324,9 @@ async function apply(answer, move) {
 
 async function playMove(text, player) {
   stopTimer();
+  const mine = era;
   const answer = await call("play", { text, player: player ?? null });
+  if (mine !== era) return;
   await apply(answer, text);
   if (answer.played) $("activity").textContent = played(answer.played, player);
   advance();
@@ -333,7 +340,9 @@ function played(text, player) {
 
 async function roll() {
   stopTimer();
+  const mine = era;
   const answer = await call("roll");
+  if (mine !== era) return;
   await apply(answer);
   if (answer.played) {
     const m = view.moves[view.moves.length - 1];
@@ -346,7 +355,9 @@ async function botMove(player) {
   const kind = seatKind(player);
   $("activity").textContent = `p${player} (${kind}) is thinking…`;
   const seconds = Number($("bot-seconds").value) || 1;
+  const mine = era;
   const answer = await call("bot", { player, kind, seconds });
+  if (mine !== era) return;
   await apply(answer);
   if (answer.played) {
     const m = view.moves[view.moves.length - 1];
@@ -535,6 +546,7 @@ function readSetup() {
 async function newGame(moves = []) {
   stopTimer();
   race = null;
+  era++;
   const answer = await call("new", {
     game: cfg.game, players: cfg.players, readings: cfg.readings, options: cfg.options,
     position: cfg.position, moves,
@@ -555,6 +567,14 @@ function readLink() {
 // Open the set-up a link names: its game, players, readings, options, position, moves and seats.
 // A set-up the library refuses is reported, and the game opens at its defaults instead.
 async function openLink(params) {
+  const done = await setUp(params);
+  document.documentElement.dataset.opened = String(++openedCount);
+  return done;
+}
+
+async function setUp(params) {
+  stopTimer();
+  era++;
   cfg.game = params.get("game") || "splut";
   const info = catalog.find((g) => g.name === cfg.game);
   const rawPlayers = params.has("players") ? params.get("players") : null;
@@ -581,6 +601,7 @@ async function openLink(params) {
   if (!refused) {
     stopTimer();
     race = null;
+    era++;
     const answer = await call("new", {
       game: cfg.game, players: cfg.players, readings: cfg.readings, options: cfg.options,
       position: cfg.position, moves,
@@ -675,6 +696,7 @@ $("setup-position").addEventListener("submit", async (event) => {
   const text = $("position-input").value.trim();
   if (!text || !view) return;
   stopTimer();
+  era++;
   const answer = await call("position", { text });
   if (answer.error) { showError(answer.error); return; }
   cfg.position = answer.view.start || "";
@@ -697,6 +719,7 @@ $("load-record").addEventListener("change", async (event) => {
   if (!file) return;
   if (file.size > 32_000_000) { showError({ kind: "RecordError", message: "the file is larger than 32 MB" }); return; }
   stopTimer();
+  era++;
   busy(1);  // reading the file is part of the work: a test waiting for "not busy" waits for it
   const text = await file.text().finally(() => busy(-1));
   const answer = await call("load", { text });

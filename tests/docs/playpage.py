@@ -56,11 +56,18 @@ class Page:
     def moves(self) -> list[str]:
         return [str(t) for t in self.page.locator("#movelist li code").all_text_contents()]
 
-    def open(self, hash_: str) -> None:
-        """Follow a link to this page that differs only in its hash (the page keeps Python)."""
+    def open(self, hash_: str, bots: bool = True) -> None:
+        """Follow a link to this page that differs only in its hash (the page keeps Python): until
+        the page has opened it and nothing is due (``bots=False``: until the worker is idle, while
+        a game of bots may go on)."""
+        before = int(self.page.evaluate("document.documentElement.dataset.opened || '0'"))
         self.page.evaluate("h => { location.hash = h; }", hash_)
-        self.page.wait_for_timeout(200)
-        self.settle()
+        self.page.wait_for_function(f"Number(document.documentElement.dataset.opened || '0') > {before}",
+                                    timeout=120_000)  # fmt: skip
+        if bots:
+            self.settle()
+        else:
+            self.page.wait_for_function("document.documentElement.dataset.working === '0'", timeout=120_000)
 
     def click(self, selector: str) -> None:
         self.page.click(selector)

@@ -173,6 +173,15 @@ def cache_dir(docs: Path) -> Path:
     return folder
 
 
+def _room_for_webassembly() -> None:
+    """In the node process: the address space up to the hard limit (WebAssembly reserves far more
+    address space than it uses; a capped parent, such as the test suite, would starve it)."""
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+
+
 def precompile(runtime: Path, wheels: list[Path], out: Path, cache: Path) -> tuple[Path, list[Path]]:
     """The runtime's standard library and ``wheels`` compiled to bytecode by the runtime's own
     Python (``precompile.mjs``, run by node): the page then imports without compiling. The
@@ -185,7 +194,8 @@ def precompile(runtime: Path, wheels: list[Path], out: Path, cache: Path) -> tup
     command = [node, str(Path(__file__).with_name("precompile.mjs")), str(runtime), str(out), "--skip", NOT_PLAYED]
     if not stdlib.is_file():
         command.append("--stdlib")
-    done = subprocess.run([*command, *map(str, wheels)], capture_output=True, text=True, timeout=1200)
+    done = subprocess.run([*command, *map(str, wheels)], capture_output=True, text=True, timeout=1200,
+                          preexec_fn=_room_for_webassembly)  # fmt: skip
     if done.returncode != 0:
         raise ExtensionError(f"compiling the Play page's Python failed:\n{done.stderr[-3000:]}")
     if not stdlib.is_file():
