@@ -1,25 +1,40 @@
 // The Play page's web worker: Pyodide with the castlerules wheel and attrs' wheel from this site,
 // one castlerules.playground.Host, JSON requests in and answers out. The page never waits on it:
 // a bot that thinks for a second thinks here.
-import { loadPyodide } from "../_play/pyodide/pyodide.mjs";
+//
+// The manifest (../_play/manifest.json, written by the docs build) names the runtime's folder and
+// the wheels by the hash of their contents, so a browser may keep them for good. The wheels are
+// fetched while the runtime starts; the catalog the menus need is in the manifest, so nothing but
+// importing castlerules.playground stands between the runtime and "ready".
 
 const base = new URL("../_play/", self.location.href);
 let host = null;
 
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: ${response.status}`);
+  return response.arrayBuffer();
+}
+
 const loaded = (async () => {
   const start = performance.now();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
-  const manifest = await (await fetch(new URL("manifest.json", base))).json();
+  const manifest = await (await fetch(new URL("manifest.json", base), { cache: "no-cache" })).json();
+  const indexURL = new URL(manifest.runtime, base).href;
+  const wheels = Promise.all(manifest.wheels.map((w) => fetchBytes(new URL(w, base))));
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const pyodide = await loadPyodide({ indexURL });
+  const runtime = performance.now();
   const target = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const wheel of manifest.wheels) {
-    const response = await fetch(new URL(wheel, base));
-    if (!response.ok) throw new Error(`${wheel}: ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), "wheel", { extractDir: target });
-  }
+  for (const bytes of await wheels) pyodide.unpackArchive(bytes, "wheel", { extractDir: target });
+  const unpacked = performance.now();
   pyodide.runPython("import importlib; importlib.invalidate_caches()\n" +
     "from castlerules.playground import Host\n_castlerules_host = Host()");
   host = pyodide.globals.get("_castlerules_host");
-  return { ms: Math.round(performance.now() - start), pyodide: manifest.pyodide };
+  const end = performance.now();
+  return {
+    ms: Math.round(end - start), pyodide: manifest.pyodide,
+    phases: { runtime: Math.round(runtime - start), wheels: Math.round(unpacked - runtime), imports: Math.round(end - unpacked) },
+  };
 })();
 
 loaded.then(

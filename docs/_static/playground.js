@@ -1,19 +1,34 @@
 // The Play page: menus, the board and the move list in plain JavaScript; the rules run in the web
 // worker (playground-worker.js), which runs castlerules under Pyodide. The URL contract:
-// play.html?game=G&players=N&readings=ID=OPT,...&options=JSON&position=TEXT&moves=M1;M2&seats=...
-// opens G and plays the moves; then #status reads "ready" and #position holds the position text.
+// play.html#game=G&players=N&readings=ID=OPT,...&options=JSON&position=TEXT&moves=M1;M2&seats=...
+// (the same after "?") opens G and plays the moves; then #status reads "ready" and #position holds
+// the position text. The address bar keeps the set-up in its hash; a new hash (a second "try it"
+// link opening in this window) sets up that game without starting Python again.
 
 const $ = (id) => document.getElementById(id);
 const worker = new Worker(new URL("_static/playground-worker.js", document.baseURI), { type: "module" });
+const manifest = fetch(new URL("_play/manifest.json", document.baseURI), { cache: "no-cache" })
+  .then((r) => { if (!r.ok) throw new Error(`manifest.json: ${r.status}`); return r.json(); });
 const waiting = new Map();
+const SEAT_KINDS = ["human", "random", "mcts"];
+//: The most seats a link may name (no game has more players).
+const MAX_SEATS = 8;
+//: Above this many legal moves that all have squares, the moves are made on the board only.
+const MAX_BUTTONS = 12;
 let nextId = 1;
 let pending = 0;
 let catalog = [];
 let view = null;
 let prefix = [];
 let timer = null;
+let race = null;          // a Vlotte Geesten round being raced: {id, due: Map(player -> ms)}
+let ownHash = "";         // the hash this page wrote last (a different one is a new link)
+let era = 0;              // a new game starts a new era: answers about an older game are dropped
+let openedCount = 0;
 const cfg = { game: "splut", players: null, readings: "", options: "", position: "", seats: [], auto: true };
 
+// data-busy: "1" while the worker answers or a bot or a roll is due; data-working: the requests
+// the worker has not answered yet; data-opened: how many links (or New games) have opened.
 function busy(delta) {
   pending += delta;
   document.documentElement.dataset.busy = pending > 0 ? "1" : "0";
@@ -22,10 +37,11 @@ function busy(delta) {
 function call(cmd, args = {}) {
   const id = nextId++;
   busy(1);
+  document.documentElement.dataset.working = String(waiting.size + 1);
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     worker.postMessage({ id, request: JSON.stringify({ cmd, args }) });
-  }).finally(() => busy(-1));
+  }).finally(() => { busy(-1); document.documentElement.dataset.working = String(waiting.size); });
 }
 
 let loadedResolve, loadedReject;
@@ -38,7 +54,8 @@ worker.onmessage = (event) => {
   const entry = waiting.get(data.id);
   if (!entry) return;
   waiting.delete(data.id);
-  if (data.failure) entry.reject(new Error(data.failure));
+  // Python itself failed (it should not): the page says so and stays usable where it can.
+  if (data.failure) entry.resolve({ error: { kind: "failure", message: `Python in the page failed: ${data.failure.slice(0, 300)}` } });
   else entry.resolve({ ...JSON.parse(data.answer), ms: data.ms });
 };
 worker.onerror = (event) => loadedReject(new Error(event.message || "the worker failed to start"));
@@ -56,19 +73,35 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+//: What each kind of library error means, in words (the message says the rest).
+const ERROR_WORDS = {
+  ParseError: "That is not something the notation can read",
+  InvalidActionError: "That is not a move of this game",
+  InvalidStateError: "That is not a valid position",
+  InvalidOptionError: "That is not a set-up of this game",
+  RecordError: "The record does not replay",
+  SpecError: "The rulebook's data does not allow that",
+  RequestError: "The library refused a request",
+  RulesError: "That cannot be done",
+  failure: "Something went wrong",
+};
+
 function showError(error, move) {
   const box = $("error");
   box.replaceChildren();
   if (!error) { box.hidden = true; return; }
   box.hidden = false;
-  const head = move ? `${move}: ` : "";
+  const close = el("button", { type: "button", class: "cr-close", "aria-label": "close", onclick: () => showError(null) }, "×");
+  box.append(close);
   if (error.clause) {
-    box.append(el("p", { class: "cr-error-en" }, `Illegal: ${head}${error.en}`));
-    box.append(el("p", {}, "Clause ", el("code", { class: "cr-clause" }, error.clause)));
+    box.append(el("p", { class: "cr-error-en" }, `Illegal${move ? ` (${move})` : ""}: ${error.en}`));
+    box.append(el("p", {}, "Rule ", el("code", { class: "cr-clause" }, error.clause), ":"));
     box.append(el("blockquote", { lang: "nl", class: "cr-nl" }, error.nl));
   } else {
-    const ply = error.ply !== undefined ? ` (move ${error.ply + 1}${error.move ? ", " + error.move : ""})` : "";
-    box.append(el("p", {}, `${error.kind}${ply}: ${error.message}`));
+    const where = error.ply !== undefined ? ` at move ${error.ply + 1}${error.move ? ` (${error.move})` : ""}`
+      : move ? ` (${move})` : "";
+    const words = ERROR_WORDS[error.kind] || "That did not work";
+    box.append(el("p", {}, `${words}${where}: ${error.message}`));
   }
 }
 
@@ -76,6 +109,7 @@ function seatKind(p) { return cfg.seats[p] || (p === 0 ? "human" : "mcts"); }
 function humans() { return [...Array(view ? view.players : 0).keys()].filter((p) => seatKind(p) === "human"); }
 function humanMoves() { return view ? view.legal.filter((m) => seatKind(m.player) === "human") : []; }
 function startsWith(squares, pre) { return pre.every((q, i) => squares[i] === q); }
+function allBots() { return humans().length === 0; }
 
 function decorate() {
   const svg = $("board").querySelector("svg");
@@ -88,52 +122,112 @@ function decorate() {
     rect.classList.toggle("cr-selected", prefix.includes(q));
     rect.classList.toggle("cr-last", view.last.includes(q));
   }
+  const grabbing = new Set(grabMoves().map((m) => m.object));
+  for (const g of svg.querySelectorAll("[data-object]")) g.classList.toggle("cr-grab", grabbing.has(g.dataset.object));
+}
+
+// The Vlotte Geesten race: the human seat that grabs by click or key, and its moves.
+function grabber() { return view ? view.actors.find((p) => seatKind(p) === "human") : undefined; }
+function grabMoves() {
+  const p = grabber();
+  return p === undefined || !view.objects.length ? [] : view.legal.filter((m) => m.player === p && m.object);
+}
+function passMove() {
+  const p = grabber();
+  return p === undefined ? undefined : view.legal.find((m) => m.player === p && m.label === "pass");
+}
+
+function moveButton(m) {
+  return el("button", { type: "button", class: "cr-move", "data-move": m.text, "data-squares": m.squares.join(" "),
+    title: m.text, onclick: () => playMove(m.text, m.player) }, m.label || m.text);
 }
 
 function legalButtons() {
   const box = $("legal");
   box.replaceChildren();
   if (!view || view.terminal || view.chance) return;
-  const moves = humanMoves().filter((m) => startsWith(m.squares, prefix));
+  if (view.objects.length) { raceButtons(box); return; }
+  const mine = humanMoves();
+  const moves = mine.filter((m) => startsWith(m.squares, prefix));
   if (!moves.length) return;
-  const caption = prefix.length ? `Moves from ${prefix.join(" ")}:` : "Your legal moves:";
+  const onBoard = moves.filter((m) => m.squares.length > 0);
+  const shown = prefix.length || onBoard.length <= MAX_BUTTONS ? moves : moves.filter((m) => !m.squares.length);
+  const caption = prefix.length ? `Moves from ${prefix.join(" ")}:` : shown.length ? "Your legal moves:" : "";
+  if (shown.length < moves.length) {
+    box.append(el("p", { class: "cr-hint" }, `${moves.length} legal moves: click a piece on the board, then where it goes.`));
+  }
+  if (!shown.length) return;
   box.append(el("p", { class: "cr-heading" }, caption));
   const list = el("div", { class: "cr-buttons" });
-  for (const m of moves.slice(0, 400)) {
-    list.append(el("button", { type: "button", class: "cr-move", "data-move": m.text, "data-squares": m.squares.join(" "),
-      onclick: () => playMove(m.text, m.player, m.squares) }, m.text));
-  }
-  if (moves.length > 400) list.append(el("span", {}, ` … and ${moves.length - 400} more (type them)`));
+  for (const m of shown.slice(0, 400)) list.append(moveButton(m));
+  if (shown.length > 400) list.append(el("span", {}, ` … and ${shown.length - 400} more (type them)`));
   box.append(list);
+}
+
+function raceButtons(box) {
+  const grabs = grabMoves();
+  const pass = passMove();
+  if (!grabs.length && !pass) return;
+  const p = grabber();
+  box.append(el("p", { class: "cr-heading" }, `p${p}: grab an object (click it, or press its key)`));
+  const list = el("div", { class: "cr-buttons cr-objects" });
+  view.objects.forEach((o, i) => {
+    const m = grabs.find((g) => g.object === o.name);
+    const button = el("button", { type: "button", class: `cr-move cr-object cr-${o.colour}`, "aria-keyshortcuts": `${o.letter} ${i + 1}` },
+      el("kbd", {}, o.letter), ` ${o.name}`);
+    if (m) { button.dataset.move = m.text; button.addEventListener("click", () => playMove(m.text, m.player)); }
+    else button.disabled = true;
+    list.append(button);
+  });
+  if (pass) {
+    list.append(el("button", { type: "button", class: "cr-move", "data-move": pass.text, "aria-keyshortcuts": "P",
+      onclick: () => playMove(pass.text, pass.player) }, el("kbd", {}, "P"), " pass"));
+  }
+  box.append(list);
+}
+
+function moveItem(m, i) {
+  const entry = el("span", { class: "cr-entry" });
+  if (m.mover === null) entry.append(el("span", { class: "cr-who" }, "chance "));
+  else if (!m.text.startsWith(`p${m.mover} `)) entry.append(el("span", { class: "cr-who" }, `p${m.mover} `));
+  entry.append(el("code", {}, m.text));
+  if (m.said) entry.append(el("span", { class: "cr-said" }, ` — ${m.said}`));
+  return el("li", { class: m.mover === null ? "cr-chance-move" : "" }, el("span", { class: "cr-num" }, `${i + 1}.`), entry);
+}
+
+function turnText(v) {
+  if (v.terminal) {
+    const w = v.winners.map((p) => `p${p}`);
+    return w.length === 0 ? "Game over: nobody wins." : w.length === 1 ? `Game over: ${w[0]} wins.`
+      : `Game over: ${w.join(" and ")} share the win.`;
+  }
+  if (v.chance) {
+    if (v.objects.length && !allBots()) return "Roll the dice when you are ready (the Roll button, or Enter).";
+    return `Chance: ${v.outcomes} possible outcome${v.outcomes === 1 ? "" : "s"}.`;
+  }
+  if (v.objects.length) {
+    const who = v.actors.map((p) => `p${p} (${seatKind(p)})`).join(", ");
+    return `Grab the right object! Still to act: ${who}.`;
+  }
+  return (v.actors.length > 1 ? "May move now: " : "To move: ") + v.actors.map((p) => `p${p} (${seatKind(p)})`).join(", ");
 }
 
 function render(v) {
   view = v;
   prefix = [];
   $("board").innerHTML = v.svg;
+  fitPicture();
   $("position").textContent = v.position;
   const list = $("movelist");
-  list.replaceChildren(...v.moves.map((m) =>
-    el("li", { class: m.mover === null ? "cr-chance-move" : "" },
-      el("code", {}, m.text), m.mover === null ? " (chance)" : ` (p${m.mover})`)));
+  list.replaceChildren(...v.moves.map(moveItem));
   list.scrollTop = list.scrollHeight;
-  let turn;
-  if (v.terminal) {
-    const w = v.winners.map((p) => `p${p}`);
-    turn = w.length === 0 ? "Game over: nobody wins." : w.length === 1 ? `Game over: ${w[0]} wins.`
-      : `Game over: ${w.join(" and ")} share the win.`;
-  } else if (v.chance) {
-    turn = `Chance: ${v.outcomes} possible outcome${v.outcomes === 1 ? "" : "s"}.`;
-  } else {
-    turn = (v.actors.length > 1 ? "May move now: " : "To move: ") +
-      v.actors.map((p) => `p${p} (${seatKind(p)})`).join(", ");
-  }
-  $("turn").textContent = turn;
+  $("turn").textContent = turnText(v);
+  const round = $("round");
+  round.hidden = !v.round;
+  round.textContent = v.round || "";
   const chance = $("chance");
-  chance.querySelector("button")?.remove();
-  if (v.chance) {
-    chance.append(el("button", { type: "button", id: "roll", onclick: () => roll() }, "Roll"));
-  }
+  chance.replaceChildren();
+  if (v.chance) chance.append(el("button", { type: "button", id: "roll", onclick: () => roll() }, "Roll"));
   legalButtons();
   decorate();
   syncUrl();
@@ -141,7 +235,54 @@ function render(v) {
   $("move-input").placeholder = example ? `type a move, e.g. ${example}` : "type a move";
 }
 
-function syncUrl() {
+// The picture fills the width: cut to what it draws (its legend, where it has one, goes below it,
+// and its caption, the position text, is shown under the board anyway).
+function fitPicture() {
+  const legendBox = $("legend");
+  legendBox.replaceChildren();
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const [, , width, height] = (svg.getAttribute("viewBox") || "").split(/[ ,]+/).map(Number);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  if (!width || !height) return;
+  const legend = svg.querySelector("g.legend");
+  const background = (c) => c.tagName === "rect" && Number(c.getAttribute("x") || 0) === 0 &&
+    Number(c.getAttribute("y") || 0) === 0 && Number(c.getAttribute("width")) >= width;
+  const parts = [...svg.children].filter((c) => c !== legend && !c.matches("title, defs, .caption") && !background(c));
+  let box = null;
+  for (const part of parts) {
+    const b = part.getBBox();
+    if (!b.width && !b.height) continue;
+    box = box ? { x0: Math.min(box.x0, b.x), y0: Math.min(box.y0, b.y), x1: Math.max(box.x1, b.x + b.width),
+      y1: Math.max(box.y1, b.y + b.height) } : { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
+  }
+  if (!box) return;
+  if (legend) {
+    const key = legend.getBBox();
+    const copy = svg.cloneNode(false);
+    copy.append(legend.cloneNode(true));
+    copy.setAttribute("viewBox", `${key.x - 6} ${key.y - 6} ${key.width + 12} ${key.height + 12}`);
+    copy.setAttribute("aria-label", "legend");
+    copy.style.width = `${Math.round(0.85 * (key.width + 12))}px`;
+    legendBox.append(copy);
+    legend.remove();
+  }
+  for (const c of svg.querySelectorAll(".caption")) c.remove();
+  // An object is clicked anywhere on it or its name: a clear rectangle over both takes the click.
+  for (const g of svg.querySelectorAll("[data-object]")) {
+    const b = g.getBBox();
+    const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    for (const [k, v] of Object.entries({ x: b.x - 8, y: b.y - 6, width: b.width + 16, height: b.height + 30, rx: 6, fill: "transparent", class: "cr-hit" })) {
+      hit.setAttribute(k, v);
+    }
+    g.prepend(hit);
+  }
+  const pad = 6;
+  svg.setAttribute("viewBox", `${box.x0 - pad} ${box.y0 - pad} ${box.x1 - box.x0 + 2 * pad} ${box.y1 - box.y0 + 2 * pad}`);
+}
+
+function linkParams() {
   const params = new URLSearchParams();
   params.set("game", view.game);
   params.set("players", view.players);
@@ -150,8 +291,15 @@ function syncUrl() {
   if (view.start) params.set("position", view.start);
   if (view.moves.length) params.set("moves", view.moves.map((m) => m.text).join(";"));
   params.set("seats", [...Array(view.players).keys()].map(seatKind).join(","));
-  const text = params.toString().replaceAll("+", "%20");
-  history.replaceState(null, "", `${location.pathname}?${text}`);
+  const linked = view.start || view.moves.length;  // a link to a position waits unless it says
+  if (cfg.auto === !linked) params.delete("auto");
+  else params.set("auto", cfg.auto ? "1" : "0");
+  return params.toString().replaceAll("+", "%20");
+}
+
+function syncUrl() {
+  ownHash = `#${linkParams()}`;
+  history.replaceState(null, "", `${location.pathname}${ownHash}`);
 }
 
 // -- moves ----------------------------------------------------------------------------------------
@@ -174,20 +322,31 @@ async function apply(answer, move) {
   return !answer.error;
 }
 
-async function playMove(text, player, squares) {
+async function playMove(text, player) {
   stopTimer();
+  const mine = era;
   const answer = await call("play", { text, player: player ?? null });
-  if (await apply(answer, text)) advance();
-  else advance();
+  if (mine !== era) return;
+  await apply(answer, text);
+  if (answer.played) $("activity").textContent = played(answer.played, player);
+  advance();
+}
+
+function played(text, player) {
+  const m = view.moves[view.moves.length - 1];
+  const said = m && m.text === text && m.said ? ` — ${m.said}` : "";
+  return `${player === undefined || player === null ? "" : `p${player} played `}${text}${said}`;
 }
 
 async function roll() {
   stopTimer();
+  const mine = era;
   const answer = await call("roll");
-  if (answer.played) $("chance").dataset.last = "";
+  if (mine !== era) return;
   await apply(answer);
   if (answer.played) {
-    $("activity").textContent = `Chance: ${answer.played} (probability ${answer.probability})`;
+    const m = view.moves[view.moves.length - 1];
+    $("activity").textContent = `Chance (probability ${answer.probability}): ${m && m.said ? m.said : answer.played}`;
   }
   advance();
 }
@@ -196,33 +355,67 @@ async function botMove(player) {
   const kind = seatKind(player);
   $("activity").textContent = `p${player} (${kind}) is thinking…`;
   const seconds = Number($("bot-seconds").value) || 1;
+  const mine = era;
   const answer = await call("bot", { player, kind, seconds });
+  if (mine !== era) return;
   await apply(answer);
   if (answer.played) {
-    $("activity").textContent = `p${player} (${kind}) played ${answer.played} in ${answer.ms} ms`;
+    const m = view.moves[view.moves.length - 1];
+    const said = m && m.said ? ` — ${m.said}` : "";
+    $("activity").textContent = `p${player} (${kind}) played ${answer.played} in ${answer.ms} ms${said}`;
     document.documentElement.dataset.botMs = answer.ms;
   }
   advance();
+}
+
+// The round a race belongs to: the ply of its roll.
+function roundId() {
+  for (let i = view.moves.length - 1; i >= 0; i--) if (view.moves[i].mover === null) return i;
+  return -1;
+}
+
+function reaction() {
+  const seconds = Number($("bot-delay").value);
+  return 1000 * (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 60) : 2.5);
 }
 
 function advance() {
   stopTimer();
   if (!view || view.terminal) return;
   if (view.chance) {
-    if (cfg.auto) later(roll, 350);
+    // Vlotte Geesten's next roll waits for the people at the screen (unless every seat is a bot).
+    if (view.objects.length ? allBots() : cfg.auto) later(roll, 350);
     return;
   }
   const bots = view.actors.filter((p) => seatKind(p) !== "human");
   if (!bots.length) return;
+  if (view.objects.length && !allBots()) {
+    // The race: each bot grabs after its reaction time, counted from the roll.
+    const id = roundId();
+    if (!race || race.id !== id) {
+      const now = performance.now();
+      race = { id, due: new Map(view.actors.map((p) => [p, now + reaction() * (0.7 + 0.8 * Math.random())])) };
+    }
+    const next = bots.reduce((a, b) => ((race.due.get(a) ?? 0) <= (race.due.get(b) ?? 0) ? a : b));
+    later(() => botMove(next), Math.max(0, (race.due.get(next) ?? 0) - performance.now()));
+    return;
+  }
   const pick = bots[Math.floor(Math.random() * bots.length)];
-  // Where humans may move at the same moment (Vlotte Geesten's race), the bots give them time.
-  const race = view.actors.length > bots.length;
-  later(() => botMove(pick), race ? 2500 : 250);
+  // Where people may move at the same moment, the bots give them time.
+  const together = view.actors.length > bots.length;
+  later(() => botMove(pick), together ? reaction() : 250);
 }
 
 async function onBoardClick(event) {
+  if (!view || view.terminal || view.chance) return;
+  const object = event.target.closest("[data-object]");
+  if (object) {
+    const m = grabMoves().find((g) => g.object === object.dataset.object);
+    if (m) await playMove(m.text, m.player);
+    return;
+  }
   const target = event.target.closest("[data-square]");
-  if (!target || !view || view.terminal || view.chance) return;
+  if (!target) return;
   const square = target.dataset.square;
   const mine = humanMoves();
   if (!mine.length) return;
@@ -244,7 +437,7 @@ async function onBoardClick(event) {
   }
   const exact = candidates.filter((m) => m.squares.length === wanted.length);
   if (candidates.length === 1 && exact.length === 1) {
-    await playMove(exact[0].text, exact[0].player, exact[0].squares);
+    await playMove(exact[0].text, exact[0].player);
     return;
   }
   prefix = wanted;
@@ -253,16 +446,40 @@ async function onBoardClick(event) {
   decorate();
 }
 
+function onKey(event) {
+  if (!view || event.ctrlKey || event.metaKey || event.altKey) return;
+  const on = (selector) => event.target.closest && event.target.closest(selector);
+  if (on("input, select, textarea")) return;  // typing there
+  const key = event.key.toUpperCase();
+  if ((key === "ENTER" || key === " ") && on("button, summary, a")) return;  // pressing that
+  if (view.chance && view.objects.length && !allBots()) {
+    if (key === "ENTER" || key === " " || key === "R") { event.preventDefault(); roll(); }
+    return;
+  }
+  if (view.terminal || view.chance || !view.objects.length) return;
+  const index = /^[1-9]$/.test(key) ? Number(key) - 1 : view.objects.findIndex((o) => o.letter === key);
+  const object = view.objects[index];
+  const move = object ? grabMoves().find((m) => m.object === object.name) : key === "P" ? passMove() : undefined;
+  if (move) { event.preventDefault(); playMove(move.text, move.player); }
+}
+
 // -- the game's setup -------------------------------------------------------------------------
 
 function gameInfo(name) { return catalog.find((g) => g.name === name) || catalog[0]; }
+
+// A player count the game has, or null: never trust a link's count before building menus from it.
+function validPlayers(info, value) {
+  const [low, high] = info.players;
+  const n = typeof value === "number" ? value : /^\d{1,3}$/.test(String(value ?? "").trim()) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= low && n <= high ? n : null;
+}
 
 function fillSetup() {
   const info = gameInfo(cfg.game);
   $("game-select").replaceChildren(...catalog.map((g) => el("option", { value: g.name }, g.title)));
   $("game-select").value = info.name;
   const [low, high] = info.players;
-  const players = cfg.players || info.default_players;
+  const players = validPlayers(info, cfg.players) || info.default_players;
   $("players-select").replaceChildren(...Array.from({ length: high - low + 1 }, (_, i) =>
     el("option", { value: String(low + i) }, String(low + i))));
   $("players-select").value = String(players);
@@ -272,7 +489,7 @@ function fillSetup() {
   box.replaceChildren();
   for (const i of info.interpretations) {
     const playable = i.options.filter((o) => o.playable);
-    if (playable.length < 2) continue;
+    if (playable.length < 2 || i.keyword === "players") continue;  // the Players menu is that switch
     const select = el("select", { "data-interp": i.short_id, title: i.question });
     for (const o of i.options) {
       const option = el("option", { value: o.id }, o.id + (o.id === i.default ? " (default)" : ""));
@@ -284,7 +501,7 @@ function fillSetup() {
     box.append(el("label", { class: "cr-reading", title: i.question }, `${i.short_id} `, select));
   }
   if (info.rulesets.length) {
-    // A ruleset is a named set of readings: choosing one sets the readings above.
+    // A ruleset is a named set of readings: choosing one sets the readings' menus.
     const select = el("select", { id: "ruleset-select" }, el("option", { value: "" }, "(choose)"));
     for (const r of info.rulesets) select.append(el("option", { value: r.id, title: r.title }, `${r.id}: ${r.title}`));
     select.addEventListener("change", () => {
@@ -292,7 +509,7 @@ function fillSetup() {
       if (!r) return;
       for (const i of info.interpretations) {
         const s = box.querySelector(`select[data-interp="${i.short_id}"]`);
-        if (s) s.value = r.readings[i.id] || i.default;
+        if (s) s.value = r.readings[i.id] || r.readings[i.short_id] || i.default;
       }
     });
     box.append(el("label", { class: "cr-reading" }, "ruleset ", select));
@@ -304,9 +521,12 @@ function fillSeats(players) {
   box.replaceChildren();
   for (let p = 0; p < players; p++) {
     const select = el("select", { "data-seat": String(p), "aria-label": `who plays p${p}` });
-    for (const kind of ["human", "random", "mcts"]) select.append(el("option", { value: kind }, kind));
+    for (const kind of SEAT_KINDS) select.append(el("option", { value: kind }, kind));
     select.value = seatKind(p);
-    select.addEventListener("change", () => { cfg.seats[p] = select.value; if (view) { render(view); advance(); } });
+    select.addEventListener("change", () => {
+      cfg.seats[p] = select.value;
+      if (view) { render(view); advance(); }
+    });
     box.append(el("label", {}, `p${p} `, select));
   }
 }
@@ -314,16 +534,19 @@ function fillSeats(players) {
 function readSetup() {
   const info = gameInfo($("game-select").value);
   cfg.game = info.name;
-  cfg.players = Number($("players-select").value) || info.default_players;
-  cfg.readings = [...$("readings").querySelectorAll("select")]
-    .filter((s) => s.value !== info.interpretations.find((i) => i.short_id === s.dataset.interp).default)
+  cfg.players = validPlayers(info, Number($("players-select").value)) || info.default_players;
+  const defaults = Object.fromEntries(info.interpretations.map((i) => [i.short_id, i.default]));
+  cfg.readings = [...$("readings").querySelectorAll("select[data-interp]")]
+    .filter((s) => s.value !== defaults[s.dataset.interp])
     .map((s) => `${s.dataset.interp}=${s.value}`).join(",");
-  cfg.seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+  cfg.seats = [...$("seats").querySelectorAll("select[data-seat]")].map((s) => s.value);
   cfg.auto = $("auto-roll").checked;
 }
 
 async function newGame(moves = []) {
   stopTimer();
+  race = null;
+  era++;
   const answer = await call("new", {
     game: cfg.game, players: cfg.players, readings: cfg.readings, options: cfg.options,
     position: cfg.position, moves,
@@ -334,55 +557,121 @@ async function newGame(moves = []) {
   return !answer.error;
 }
 
+// -- links ----------------------------------------------------------------------------------------
+
+function readLink() {
+  const hash = location.hash.slice(1);
+  return new URLSearchParams(hash.includes("game=") ? hash : location.search);
+}
+
+// Open the set-up a link names: its game, players, readings, options, position, moves and seats.
+// A set-up the library refuses is reported, and the game opens at its defaults instead.
+async function openLink(params) {
+  const done = await setUp(params);
+  document.documentElement.dataset.opened = String(++openedCount);
+  return done;
+}
+
+async function setUp(params) {
+  stopTimer();
+  era++;
+  cfg.game = params.get("game") || "splut";
+  const info = catalog.find((g) => g.name === cfg.game);
+  const rawPlayers = params.has("players") ? params.get("players") : null;
+  cfg.players = info && rawPlayers !== null ? validPlayers(info, rawPlayers) : null;
+  cfg.readings = params.get("readings") || "";
+  cfg.options = params.get("options") || "";
+  cfg.position = params.get("position") || "";
+  const moves = (params.get("moves") || "").split(";").filter((m) => m.trim() !== "").slice(0, 5000);
+  const linked = params.has("moves") || params.has("position");
+  const seats = params.has("seats") ? params.get("seats").split(",", MAX_SEATS) : [];
+  cfg.seats = seats.length ? seats.map((s) => (SEAT_KINDS.includes(s.trim()) ? s.trim() : "human"))
+    : linked ? Array(MAX_SEATS).fill("human") : [];
+  cfg.auto = params.has("auto") ? params.get("auto") === "1" : !linked;
+  $("auto-roll").checked = cfg.auto;
+  let refused = null;
+  if (!info) {
+    refused = (await call("new", { game: cfg.game })).error;  // the library's own message
+    cfg.game = "splut";
+  } else if (rawPlayers !== null && cfg.players === null) {
+    // Not a player count of this game: the library says so; no menu is built from it.
+    refused = (await call("new", { game: cfg.game, players: rawPlayers.slice(0, 40) })).error;
+  }
+  fillSetup();
+  if (!refused) {
+    stopTimer();
+    race = null;
+    era++;
+    const answer = await call("new", {
+      game: cfg.game, players: cfg.players, readings: cfg.readings, options: cfg.options,
+      position: cfg.position, moves,
+    });
+    if (answer.view) {  // an illegal move stops the moves there, with its error shown
+      showError(answer.error || null);
+      render(answer.view);
+      fillSetup();
+      return !linked || params.has("seats") || params.has("auto");
+    }
+    refused = answer.error;
+  }
+  // The library refused the link's set-up: its game at the defaults, with the library's message.
+  cfg.players = null; cfg.readings = ""; cfg.options = ""; cfg.position = "";
+  const answer = await call("new", { game: cfg.game });
+  if (answer.view) render(answer.view);
+  showError(refused);
+  fillSetup();
+  return false;
+}
+
+async function onHashChange() {
+  if (!catalog.length || location.hash === ownHash || !location.hash.includes("game=")) return;
+  stopTimer();
+  const go = await openLink(readLink());
+  $("activity").textContent = "Opened the link (Python kept running).";
+  if (go) advance();
+}
+
 // -- start ----------------------------------------------------------------------------------------
 
 async function start() {
-  const params = new URLSearchParams(location.search);
   try {
+    const data = await manifest;
+    catalog = data.games;
+    if (data.bot_delay) $("bot-delay").value = String(data.bot_delay);
+    cfg.game = readLink().get("game") || "splut";
+    if (!catalog.some((g) => g.name === cfg.game)) cfg.game = "splut";
+    fillSetup();
     const info = await loaded;
-    catalog = (await call("catalog")).games;
-    $("activity").textContent = `Python and castlerules loaded in ${info.ms} ms (Pyodide ${info.pyodide}).`;
+    const p = info.phases || {};
+    $("activity").textContent = `Python and castlerules loaded in ${info.ms} ms (Pyodide ${info.pyodide}: ` +
+      `runtime ${p.runtime} ms, wheels ${p.wheels} ms, imports ${p.imports} ms).`;
+    document.documentElement.dataset.loadMs = info.ms;
   } catch (err) {
     $("status").textContent = "failed";
     $("activity").textContent = "";
     showError({ kind: "the playground could not start", message: String(err.message || err) });
     return;
   }
-  cfg.game = params.get("game") || "splut";
-  cfg.players = params.has("players") ? Number(params.get("players")) : null;
-  cfg.readings = params.get("readings") || "";
-  cfg.options = params.get("options") || "";
-  cfg.position = params.get("position") || "";
-  const moves = (params.get("moves") || "").split(";").filter((m) => m.trim() !== "");
-  const linked = params.has("moves") || params.has("position");
-  cfg.seats = params.has("seats") ? params.get("seats").split(",") : linked ? ["human", "human", "human",
-    "human", "human", "human", "human", "human"] : [];
-  cfg.auto = params.has("auto") ? params.get("auto") === "1" : !linked;
-  $("auto-roll").checked = cfg.auto;
-  let unknown = null;
-  if (!catalog.some((g) => g.name === cfg.game)) {
-    unknown = (await call("new", { game: cfg.game })).error;  // the library's own message
-    cfg.game = "splut";
-  }
-  fillSetup();
-  await newGame(unknown ? [] : moves);
-  if (unknown) showError(unknown);
-  if (view) fillSetup();
+  const go = await openLink(readLink());
   $("status").textContent = "ready";
-  if (!view) return;
-  // A link to a position waits there (its position is the contract), unless it says who plays.
-  if (!linked || params.has("seats") || params.has("auto")) advance();
+  document.documentElement.dataset.readyMs = Math.round(performance.now());
+  if (go) advance();
 }
 
 $("board").addEventListener("click", onBoardClick);
+document.addEventListener("keydown", onKey);
+window.addEventListener("hashchange", onHashChange);
 $("setup").addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (!catalog.length) return;
   readSetup();
   cfg.position = "";
+  cfg.options = "";  // the menus say the whole set-up
+  document.activeElement?.blur();  // Enter now rolls, not "New game" again
   if (await newGame()) advance();
 });
 $("game-select").addEventListener("change", () => {
-  cfg.game = $("game-select").value; cfg.players = null; cfg.readings = ""; cfg.options = "";
+  cfg.game = $("game-select").value; cfg.players = null; cfg.readings = ""; cfg.options = ""; cfg.seats = [];
   fillSetup();
 });
 $("players-select").addEventListener("change", () => fillSeats(Number($("players-select").value)));
@@ -398,14 +687,16 @@ $("typed").addEventListener("submit", async (event) => {
 });
 $("undo").addEventListener("click", async () => {
   stopTimer();
+  race = null;
   await apply(await call("undo", { humans: humans() }));
 });
 $("copy-position").addEventListener("click", () => navigator.clipboard?.writeText($("position").textContent));
 $("setup-position").addEventListener("submit", async (event) => {
   event.preventDefault();
   const text = $("position-input").value.trim();
-  if (!text) return;
+  if (!text || !view) return;
   stopTimer();
+  era++;
   const answer = await call("position", { text });
   if (answer.error) { showError(answer.error); return; }
   cfg.position = answer.view.start || "";
@@ -428,6 +719,7 @@ $("load-record").addEventListener("change", async (event) => {
   if (!file) return;
   if (file.size > 32_000_000) { showError({ kind: "RecordError", message: "the file is larger than 32 MB" }); return; }
   stopTimer();
+  era++;
   busy(1);  // reading the file is part of the work: a test waiting for "not busy" waits for it
   const text = await file.text().finally(() => busy(-1));
   const answer = await call("load", { text });
@@ -438,6 +730,7 @@ $("load-record").addEventListener("change", async (event) => {
   cfg.readings = readings ? Object.entries(readings).map(([k, v]) => `${k}=${v}`).join(",") : "";
   cfg.options = Object.keys(rest).length ? JSON.stringify(rest) : "";
   cfg.position = "";
+  race = null;
   showError(null);
   render(answer.view);
   fillSetup();

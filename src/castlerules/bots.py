@@ -21,6 +21,10 @@ from castlerules.core.chance import sample
 from castlerules.core.game import Game
 from castlerules.core.play import returns
 
+#: The default reaction time of a bot in a race (seconds): about a quick human's. The terminal and
+#: the docs' Play page wait this long (varied a little) before a bot grabs.
+BOT_DELAY = 2.5
+
 
 def own_actions(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...]:
     """The legal actions of ``player`` (all legal actions when only one player may act)."""
@@ -150,3 +154,15 @@ def make_bot(
     if kind == "mcts":
         return MCTSBot(rng, simulations=simulations, seconds=seconds)
     return RandomBot(rng)
+
+
+def race_action(bot: RandomBot | MCTSBot, game: Game[Any, Any], state: Any, player: int) -> Any:
+    """A bot's action in a race (several players may act at once). A random bot reaches for one
+    object or passes, as a person at the table does (a grab of several objects is always wrong
+    and only blocks them); the MCTS bot chooses as always."""
+    if isinstance(bot, RandomBot):
+        own = own_actions(game, state, player)
+        single = [a for a in own if len(getattr(a, "objects", ())) <= 1]
+        if single:
+            return bot.rng.choice(single)
+    return bot.choose(game, state, player)

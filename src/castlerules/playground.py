@@ -1,11 +1,13 @@
 """The library's side of the docs' Play page: one game session answering in JSON-able values.
 
 The page runs castlerules itself under Pyodide in a web worker and calls a ``Session``: the legal
-moves with the squares a person clicks for each, moves typed or clicked (an illegal one answered with
-its clause, the Dutch quote and the English reason), chance drawn with the library's exact
-probabilities, the random and MCTS bots, undo, positions pasted in and records loaded. Everything a
-visitor types, pastes or loads is untrusted input: it reaches the library only through its parsers,
-and a failure is a ``RulesError`` turned into ``{"error": ...}``.
+moves with the squares a person clicks for each (and, in Spookslot, where each lands), moves typed
+or clicked (an illegal one answered with its clause, the Dutch quote and the English reason), chance
+drawn with the library's exact probabilities and told in words, the random and MCTS bots, a Vlotte
+Geesten grab round as a race whose answer the picture keeps hidden until the round is settled, undo,
+positions pasted in and records loaded. Everything a visitor types, pastes, loads or puts in a link
+is untrusted input: it reaches the library only through its parsers (JSON through the one bounded
+reader, ``core.jsonio.parse_json``), and a failure is a ``RulesError`` turned into ``{"error": ...}``.
 
 Nothing here imports z3 or rich: playing needs neither (the page ships neither).
 """
@@ -13,21 +15,24 @@ Nothing here imports z3 or rich: playing needs neither (the page ships neither).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from castlerules.bots import make_bot, own_actions
+from castlerules.bots import BOT_DELAY, make_bot, own_actions, race_action
 from castlerules.core.catalog import games, make
 from castlerules.core.chance import sample
 from castlerules.core.errors import (
     IllegalActionError,
     InvalidOptionError,
+    ParseError,
     RecordError,
     RulesError,
     quote,
 )
 from castlerules.core.game import Game
-from castlerules.core.record import Record
+from castlerules.core.jsonio import parse_json
+from castlerules.core.record import MAX_RECORD_CHARS, Record
 from castlerules.core.source import untrusted
 from castlerules.core.spec import load_spec
 
@@ -35,23 +40,33 @@ from castlerules.core.spec import load_spec
 MAX_MOVES = 5_000
 #: The most legal moves listed to the page at once (none of the four games comes near it).
 MAX_LISTED = 2_000
+#: The longest ``options=`` JSON a link may carry (characters).
+MAX_OPTIONS_CHARS = 10_000
+#: The longest request the page sends: a record of at most ``MAX_RECORD_CHARS``, quoted as a JSON
+#: string (every character escaped at worst), with room for the rest of the request.
+MAX_REQUEST_CHARS = 6 * MAX_RECORD_CHARS + 10_000
+#: The longest a bot may think for one move (seconds), and the shortest.
+MAX_BOT_SECONDS = 30.0
+MIN_BOT_SECONDS = 0.05
 
 
 def catalog() -> list[dict[str, Any]]:
     """Every game with its title, player counts and interpretations (what ``castlerules readings``
-    lists), for the page's menus."""
+    lists; ``keyword``: the ``make`` option an interpretation is also spelt as), for the page's
+    menus."""
     out = []
     for name in games():
-        cls = make(name).__class__
+        game = make(name)
         spec = load_spec(name)
-        low, high = cls.players_range
+        low, high = type(game).players_range
         out.append({
             "name": name,
             "title": spec.title,
             "players": [low, high],
-            "default_players": make(name).num_players,
+            "default_players": game.num_players,
             "interpretations": [
                 {"id": i.id, "short_id": i.short_id, "question": i.question, "default": i.default,
+                 "keyword": i.keyword or "",
                  "options": [{"id": o.id, "text": o.text, "playable": o.playable and not o.parameter,
                               "reason": o.reason or ("needs a value: set it in Python" if o.parameter else "")}
                              for o in i.options]}
@@ -63,19 +78,58 @@ def catalog() -> list[dict[str, Any]]:
     return out
 
 
-def parse_readings(text: str) -> dict[str, str]:
-    """``ID=OPT,ID=OPT`` (the URL's form) as a dict; ParseError when a pair has no ``=``."""
-    from castlerules.core.errors import ParseError
+def page_data() -> dict[str, Any]:
+    """What the page needs before Python runs (the docs build writes it into the page's manifest):
+    the catalog and the bots' default reaction time in a race."""
+    return {"games": catalog(), "bot_delay": BOT_DELAY}
 
+
+def parse_readings(text: str) -> dict[str, str]:
+    """``ID=OPT,ID=OPT`` (the URL's form) as a dict; ParseError when a pair has no ``=`` or names
+    one interpretation twice with different options."""
+    if not isinstance(text, str):
+        raise ParseError(f"readings: expected text such as 'ID=OPTION,ID=OPTION', got {quote(text)}")
     out: dict[str, str] = {}
     for pair in (p.strip() for p in text.split(",")):
         if not pair:
             continue
         key, sep, option = pair.partition("=")
-        if not sep or not key.strip() or not option.strip():
+        key, option = key.strip(), option.strip()
+        if not sep or not key or not option:
             raise ParseError(f"readings: expected ID=OPTION, got {quote(pair)}")
-        out[key.strip()] = option.strip()
+        if out.get(key, option) != option:
+            raise ParseError(f"readings: {quote(key)} is given twice, as {quote(out[key])} and as "
+                             f"{quote(option)}: give it once")  # fmt: skip
+        out[key] = option
     return out
+
+
+def merged_options(
+    players: Any = None, readings: Mapping[str, str] | str | None = None, options: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The ``make`` options of a link: ``options`` with ``players`` and ``readings`` given on their
+    own added. The same key given both ways must agree (a reading given twice must name the same
+    option); else InvalidOptionError says which and how."""
+    kwargs: dict[str, Any] = dict(options or {})
+    if players is not None:
+        if "players" in kwargs and kwargs["players"] != players:
+            raise InvalidOptionError(f"players={quote(players)} and players={quote(kwargs['players'])} "
+                                     "in the options disagree: give the player count once")  # fmt: skip
+        kwargs["players"] = players
+    if isinstance(readings, str):
+        readings = parse_readings(readings)
+    if readings:
+        inner = kwargs.get("readings") or {}
+        if not isinstance(inner, Mapping):
+            raise InvalidOptionError(f"options: readings must be an object of ID: OPTION, got {quote(inner)}")
+        both = dict(inner)
+        for key, option in readings.items():
+            if key in both and both[key] != option:
+                raise InvalidOptionError(f"the reading {quote(key)} is {quote(option)} in readings= and "
+                                         f"{quote(both[key])} in the options: give it once")  # fmt: skip
+            both[key] = option
+        kwargs["readings"] = both
+    return kwargs
 
 
 def error_data(exc: RulesError) -> dict[str, Any]:
@@ -113,16 +167,20 @@ def _kasteel_squares(game: Any, state: Any, action: Any) -> tuple[str, ...]:
 
 
 def _spookslot_squares(game: Any, state: Any, action: Any) -> tuple[str, ...]:
+    """The pawn's square, and for a legal move the square it lands on. Only a legal move has a
+    landing square: an illegal candidate (a route the pawn cannot take) names its pawn's square
+    alone, so a click on it is answered with why."""
+    from castlerules.spookslot.render import destination
     from castlerules.spookslot.state import LINE, START, Move
 
     if not isinstance(action, Move):
         return ()
-    here = state.pawns[action.player][action.pawn]
     try:
-        there = game.successor(state, action).pawns[action.player][action.pawn]
-    except (IndexError, RulesError):
+        here = state.pawns[action.player][action.pawn]
+    except IndexError:
         return ()
-    return tuple(START if q == LINE else q for q in (here, there))
+    there = destination(game, state, action)
+    return tuple(START if q == LINE else q for q in (here, *(() if there is None else (there,))))
 
 
 #: Game name -> the squares of an action, in the order a person clicks them (none: buttons only).
@@ -139,11 +197,67 @@ def action_squares(game: Game[Any, Any], state: Any, action: Any) -> tuple[str, 
     return found(game, state, action) if found else ()
 
 
+# -- words: what a ply did, how a move is labelled --------------------------------------------------
+
+
+def _chance_words(game: Any, before: Any, action: Any) -> str:
+    """A chance event in words (the game's own describer, as the terminal says it)."""
+    return str(game.describe_chance(before, action))
+
+
+def move_label(game: Any, state: Any, action: Any, text: str) -> str:
+    """The words on a move's button: the notation without the player (the seat is known), and for
+    a Spookslot move where the pawn lands (``a → l3``)."""
+    label = re.sub(r"^p\d+ ", "", text)
+    if game.name == "spookslot":
+        from castlerules.spookslot.render import landing
+
+        label = re.sub(r"^move ", "", label) + landing(game, state, action)
+    return label
+
+
+def _objects() -> list[dict[str, str]]:
+    """Vlotte Geesten's five objects for the race: name, letter (a key to grab it) and colour."""
+    from castlerules.vlotte_geesten.notation import obj_name
+    from castlerules.vlotte_geesten.state import Obj
+
+    return [{"name": obj_name(o), "letter": o.letter, "colour": o.colour} for o in Obj]
+
+
+def _grabbed_object(action: Any) -> str | None:
+    """The object of a Vlotte Geesten grab of one object (None for anything else)."""
+    objects = getattr(action, "objects", None)
+    if objects is None or len(objects) != 1:
+        return None
+    from castlerules.vlotte_geesten.notation import obj_name
+
+    return str(obj_name(next(iter(objects))))
+
+
+def _svg(game: Any, state: Any) -> str:
+    """The game's picture; Vlotte Geesten's without the answer (the round is the players' race,
+    and once it is settled the page says the answer in words)."""
+    if game.name == "vlotte-geesten":
+        from castlerules.vlotte_geesten.render import render_svg
+
+        return render_svg(state, game.winners(state), reveal=False)
+    return str(game.render_svg(state))
+
+
 # -- a session ------------------------------------------------------------------------------------
 
 
+def _seconds(value: Any) -> float:
+    """A bot's thinking time from a request, clamped to what the page offers (a number; never
+    converts a huge integer to float, which would overflow)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        raise RulesError(f"seconds: expected a number, got {quote(value)}")
+    return float(min(max(value, MIN_BOT_SECONDS), MAX_BOT_SECONDS))
+
+
 class Session:
-    """One game on the page: the states so far, the moves in notation and who made each."""
+    """One game on the page: the states so far, the moves in notation, who made each and what
+    each did in words."""
 
     def __init__(
         self,
@@ -154,22 +268,19 @@ class Session:
         position: str | None = None,
         seed: int | None = None,
     ) -> None:
-        kwargs: dict[str, Any] = dict(options or {})
-        if players is not None:
-            kwargs["players"] = players
-        if isinstance(readings, str):
-            readings = parse_readings(readings)
-        if readings:
-            kwargs["readings"] = dict(readings)
+        kwargs = merged_options(players, readings, options)
         with untrusted():
             self.game: Game[Any, Any] = make(game, **kwargs)
         self.rng = random.Random(seed)
         start = self.game.initial_state() if not position else self.game.state_from_text(position)
         #: The position the session began from, when it is not the game's start position.
-        self.start_text = position if position else None
+        self.start_text = self.game.state_to_text(start) if position else None
         self.states: list[Any] = [start]
+        self.actions: list[Any] = []
         self.texts: list[str] = []
         self.movers: list[int | None] = []
+        #: What each ply did, in words ("" where its notation says it all).
+        self.said: list[str] = []
         #: The squares of the last move (the page marks them).
         self.last_squares: tuple[str, ...] = ()
 
@@ -177,15 +288,46 @@ class Session:
     def state(self) -> Any:
         return self.states[-1]
 
+    def seat(self, player: Any) -> int:
+        """``player`` as a seat of this game; RulesError (quoting it cut short) if it is none."""
+        n = self.game.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise RulesError(f"player: expected a seat number from 0 to {n - 1}, got {quote(player)}")
+        return player
+
     # -- moves ---------------------------------------------------------------------------
     def _push(self, action: Any, mover: int | None) -> str:
-        text = self.game.action_to_str(self.state, action)
-        squares = action_squares(self.game, self.state, action)
-        self.states.append(self.game.apply(self.state, action))
+        before = self.state
+        text = self.game.action_to_str(before, action)
+        squares = action_squares(self.game, before, action)
+        after = self.game.apply(before, action)
+        self.states.append(after)
+        self.actions.append(action)
         self.texts.append(text)
         self.movers.append(mover)
+        self.said.append(self._words(before, action, after, mover))
         self.last_squares = squares
         return text
+
+    def _words(self, before: Any, action: Any, after: Any, mover: int | None) -> str:
+        """What a ply did, beyond its notation: a chance event in words, where Spookslot's pawns
+        went, and the whole of a Vlotte Geesten round once it is settled."""
+        game = self.game
+        if mover is None and game.is_chance(before):
+            return _chance_words(game, before, action)
+        if game.name == "spookslot":
+            from castlerules.spookslot.render import moved_pawns
+
+            return ", ".join(moved_pawns(before, after))
+        if game.name == "vlotte-geesten" and before.dice is not None and after.dice is None:
+            from castlerules.vlotte_geesten.render import round_line
+
+            first = len(self.states) - 2  # the state the round's first grab was made in
+            while first > 0 and self.states[first - 1].dice is not None:
+                first -= 1
+            grabs = [(m, a) for m, a in zip(self.movers[first:], self.actions[first:]) if m is not None]
+            return round_line(game, self.states[first], after, grabs)
+        return ""
 
     def play(self, text: str, player: int | None = None) -> dict[str, Any]:
         """Play ``text`` (a move in notation, or a chance outcome); ``player``, when given, must be
@@ -194,6 +336,8 @@ class Session:
         try:
             if not isinstance(text, str) or len(text) > 200:
                 raise RulesError("a move is a text of at most 200 characters")
+            if player is not None:
+                player = self.seat(player)
             if self.game.is_terminal(self.state):
                 raise RulesError("the game is over")
             action = self.game.parse_action(self.state, text)
@@ -257,11 +401,21 @@ class Session:
         return {"played": self._push(action, None), "probability": f"{p.numerator}/{p.denominator}"}
 
     def bot(self, player: int, kind: str = "random", seconds: float = 1.0) -> dict[str, Any]:
-        """The move of a bot (``random`` or ``mcts``) for ``player``, played."""
-        if self.game.is_terminal(self.state) or player not in self.game.actors(self.state):
+        """The move of a bot (``random`` or ``mcts``) for ``player``, played. A random bot reaches
+        for one object at a time in a grab round, as at the table (``bots.race_action``); it
+        chooses uniformly among its moves everywhere else."""
+        try:
+            player = self.seat(player)
+            if kind not in ("random", "mcts"):
+                raise RulesError(f"kind: expected 'random' or 'mcts', got {quote(kind)}")
+            budget = _seconds(seconds)
+        except RulesError as exc:
+            return {"error": error_data(exc)}
+        actors = self.game.actors(self.state)
+        if self.game.is_terminal(self.state) or player not in actors:
             return {"error": {"kind": "RulesError", "message": f"p{player} cannot move now"}}
-        bot = make_bot("mcts" if kind == "mcts" else "random", self.rng, seconds=seconds)
-        return {"played": self._push(bot.choose(self.game, self.state, player), player)}
+        bot = make_bot(kind, self.rng, seconds=budget)
+        return {"played": self._push(race_action(bot, self.game, self.state, player), player)}
 
     def undo(self, keep_from: Iterable[int] = ()) -> bool:
         """Take back the last move; with ``keep_from`` (the human seats), back to before the last
@@ -275,21 +429,28 @@ class Session:
             if not mine:
                 return False
             back = mine[-1]
-        del self.states[back + 1 :], self.texts[back:], self.movers[back:]
+        del self.states[back + 1 :], self.actions[back:], self.texts[back:], self.movers[back:], self.said[back:]
         self.last_squares = ()
         return True
 
     # -- what the page shows ---------------------------------------------------------------
     def legal(self) -> list[dict[str, Any]]:
-        """The legal moves now (not at a chance node): text, player and the squares to click."""
+        """The legal moves now (not at a chance node): text, player, the squares to click, the
+        words on its button, and for a Vlotte Geesten grab of one object that object."""
         state, game = self.state, self.game
         if game.is_terminal(state) or game.is_chance(state):
             return []
         out = []
         for player in sorted(game.actors(state)):
             for action in own_actions(game, state, player)[:MAX_LISTED]:
-                out.append({"text": game.action_to_str(state, action), "player": player,
-                            "squares": list(action_squares(game, state, action))})  # fmt: skip
+                text = game.action_to_str(state, action)
+                move: dict[str, Any] = {"text": text, "player": player,
+                                        "squares": list(action_squares(game, state, action)),
+                                        "label": move_label(game, state, action, text)}  # fmt: skip
+                grabbed = _grabbed_object(action)
+                if grabbed is not None:
+                    move["object"] = grabbed
+                out.append(move)
         return out
 
     def view(self) -> dict[str, Any]:
@@ -298,20 +459,27 @@ class Session:
         terminal = game.is_terminal(state)
         chance = not terminal and game.is_chance(state)
         winners = sorted(game.winners(state)) if terminal else []
+        actors = sorted(game.actors(state)) if not (terminal or chance) else []
+        settled = ""
+        if game.name == "vlotte-geesten" and self.said and self.movers[-1] is not None:
+            settled = self.said[-1]  # the round just settled (its last grab's words)
         return {
             "game": game.name,
             "players": game.num_players,
             "options": game.options,
             "repr": repr(game),
             "position": game.state_to_text(state),
-            "svg": game.render_svg(state),
+            "svg": _svg(game, state),
             "terminal": terminal,
             "winners": winners,
             "chance": chance,
             "outcomes": len(game.chance_outcomes(state)) if chance else 0,
-            "actors": sorted(game.actors(state)) if not (terminal or chance) else [],
+            "actors": actors,
+            "race": len(actors) > 1,
+            "objects": _objects() if game.name == "vlotte-geesten" else [],
             "legal": self.legal(),
-            "moves": [{"text": t, "mover": m} for t, m in zip(self.texts, self.movers)],
+            "moves": [{"text": t, "mover": m, "said": w} for t, m, w in zip(self.texts, self.movers, self.said)],
+            "round": settled,
             "last": list(self.last_squares),
             "start": self.start_text,
         }
@@ -323,7 +491,7 @@ class Session:
             state = self.game.state_from_text(text)
         except RulesError as exc:
             return {"error": error_data(exc)}
-        self.states, self.texts, self.movers = [state], [], []
+        self.states, self.actions, self.texts, self.movers, self.said = [state], [], [], [], []
         self.last_squares = ()
         self.start_text = self.game.state_to_text(state)
         return {}
@@ -343,8 +511,10 @@ class Session:
         record = Record.from_json(text)
         if len(record.actions) > MAX_MOVES:
             raise RecordError(f"{len(record.actions)} moves is more than the page's limit of {MAX_MOVES}")
-        options = record.options_dict()
-        session = cls(record.game, options=options, seed=seed)
+        try:
+            session = cls(record.game, options=record.options_dict(), seed=seed)
+        except RulesError as exc:
+            raise RecordError(str(exc)) from None
         for ply, move in enumerate(record.actions):
             done = session.play(move)
             if "error" in done:
@@ -355,10 +525,29 @@ class Session:
 # -- the web worker's end -------------------------------------------------------------------------
 
 
+def _whole(value: Any, what: str) -> int | None:
+    """A whole number from a link: an int, or text of at most six digits; None for none given."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,6}", value.strip()):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise InvalidOptionError(f"{what}: expected a whole number, got {quote(value)}")
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise RulesError(f"{what}: expected text, got {quote(value)}")
+    return value
+
+
 class Host:
     """One session behind the page's web worker: a JSON request in (``{"cmd": ..., "args": {...}}``),
-    a JSON answer out. Every answer that changes the game carries the new ``view``; a library error
-    comes back as ``{"error": ...}``, never as an exception."""
+    a JSON answer out. Every answer that changes the game carries the new ``view``; an error comes
+    back as ``{"error": ...}``, never as an exception — a library error with its message, anything
+    else the page never sends (a wrong type, a value too large or too deep) as a short
+    ``RequestError``."""
 
     COMMANDS = ("catalog", "new", "view", "play", "attempt", "roll", "bot", "undo", "position",
                 "record", "load")  # fmt: skip
@@ -370,17 +559,22 @@ class Host:
         import json
 
         try:
-            data = json.loads(request)
-            command, args = data["cmd"], dict(data.get("args") or {})
-            if command not in self.COMMANDS:
+            data = parse_json(request, "request", RulesError, MAX_REQUEST_CHARS)
+            if not isinstance(data, dict) or not isinstance(data.get("cmd"), str):
+                raise RulesError("a request is an object with a command ('cmd') and its arguments")
+            command, args = data["cmd"], data.get("args") or {}
+            if command not in self.COMMANDS or not isinstance(args, dict):
                 raise RulesError(f"no command {quote(command)}")
             if command not in ("catalog", "new", "load") and self.session is None:
                 raise RulesError("no game yet")
             answer: dict[str, Any] = getattr(self, f"_{command}")(**args)
+            return json.dumps(answer, ensure_ascii=False, allow_nan=False)
         except RulesError as exc:
             answer = {"error": error_data(exc)}
         except (TypeError, ValueError, KeyError, AttributeError):
             answer = {"error": {"kind": "RequestError", "message": "a request the page does not make"}}
+        except (RecursionError, OverflowError, MemoryError):
+            answer = {"error": {"kind": "RequestError", "message": "a request too large or too deep to answer"}}
         return json.dumps(answer, ensure_ascii=False)
 
     def _view(self) -> dict[str, Any]:
@@ -388,17 +582,19 @@ class Host:
         return {"view": self.session.view()}
 
     def _catalog(self) -> dict[str, Any]:
-        return {"games": catalog()}
+        return page_data()
 
-    def _new(self, game: str, players: int | None = None, readings: str = "", options: str = "",
+    def _new(self, game: str, players: Any = None, readings: str = "", options: str = "",
              position: str = "", moves: list[str] | None = None, seed: int | None = None) -> dict[str, Any]:  # fmt: skip
-        from castlerules.core.jsonio import parse_json
-
-        extra = parse_json(options, "options", InvalidOptionError, 10_000) if options else {}
+        extra = parse_json(_text(options, "options"), "options", InvalidOptionError, MAX_OPTIONS_CHARS) if options else {}
         if not isinstance(extra, dict):
             raise InvalidOptionError("options: expected a JSON object")
-        self.session = Session(game, players, readings or None, extra, position or None, seed)
-        done = self.session.play_many(list(moves or []))
+        moves = [] if moves is None else moves
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RulesError("moves: expected a list of move texts")
+        self.session = Session(_text(game, "game"), _whole(players, "players"), _text(readings, "readings") or None,
+                               extra, _text(position, "position") or None, _whole(seed, "seed"))  # fmt: skip
+        done = self.session.play_many(moves)
         return {**done, **self._view()}
 
     def _play(self, text: str, player: int | None = None) -> dict[str, Any]:
@@ -407,7 +603,9 @@ class Host:
 
     def _attempt(self, squares: list[str]) -> dict[str, Any]:
         assert self.session is not None
-        return self.session.attempt(list(squares))
+        if not isinstance(squares, list):
+            raise RulesError("squares: expected a list of square names")
+        return self.session.attempt(squares)
 
     def _roll(self) -> dict[str, Any]:
         assert self.session is not None
@@ -415,11 +613,12 @@ class Host:
 
     def _bot(self, player: int, kind: str = "random", seconds: float = 1.0) -> dict[str, Any]:
         assert self.session is not None
-        return {**self.session.bot(player, kind, min(max(float(seconds), 0.05), 30.0)), **self._view()}
+        return {**self.session.bot(player, kind, seconds), **self._view()}
 
     def _undo(self, humans: list[int] | None = None) -> dict[str, Any]:
         assert self.session is not None
-        self.session.undo(humans or ())
+        seats = [self.session.seat(p) for p in (humans or [])]
+        self.session.undo(seats)
         return self._view()
 
     def _position(self, text: str) -> dict[str, Any]:

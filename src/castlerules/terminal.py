@@ -47,7 +47,8 @@ from typing import IO, Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from castlerules.bots import MCTSBot, RandomBot, own_actions
+from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
+from castlerules.bots import MCTSBot, RandomBot, own_actions, race_action
 from castlerules.core.chance import sample
 from castlerules.core.errors import RulesError
 from castlerules.core.game import Game, game_module
@@ -61,8 +62,6 @@ except ImportError:  # pragma: no cover - a platform without termios reads whole
 
 #: The longest input line a human may type (characters); longer lines are refused.
 MAX_LINE = 4096
-#: The default reaction time of a bot in a race (seconds): about a quick human's.
-BOT_DELAY = 2.5
 HELP = (
     "Type a move in the game's notation (the 'pN ' prefix may be left out). Commands: '?' the "
     "legal moves, 'undo' takes back your last move, 'history' the whole game so far, 'board' the "
@@ -670,15 +669,8 @@ class Session:
         return True
 
     def _race_choice(self, player: int) -> Any:
-        """A bot's grab in a race. A random bot reaches for one object or passes, as a person
-        at the table does (a grab of several objects is always wrong and only blocks them)."""
-        bot = self.bots[player]
-        if isinstance(bot, RandomBot):
-            own = own_actions(self.game, self.state, player)
-            single = [a for a in own if len(getattr(a, "objects", ())) <= 1]
-            if single:
-                return bot.rng.choice(single)
-        return bot.choose(self.game, self.state, player)
+        """A bot's grab in a race (``castlerules.bots.race_action``)."""
+        return race_action(self.bots[player], self.game, self.state, player)
 
     def _race_human(self, player: int, timeout: float | None) -> Any | None:
         """The human's action in a race, applied; TIMEOUT if a bot is due first; None to stop."""

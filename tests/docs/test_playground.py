@@ -4,184 +4,28 @@ The page is built by the docs' own extension (``castlerules_docs.playground``: P
 ``docs/node_modules``, the castlerules wheel of this checkout, attrs' wheel) into a site of its own,
 so this test does not wait for the theorems of the full docs build; ``CASTLERULES_DOCS_SITE`` names an
 already built ``html`` folder to use instead. The site is served from 127.0.0.1 and every request
-anywhere else is refused and counted: the page must work offline. Each game is played through the
-URL and by clicking, and the page's position is compared with what castlerules computes here.
+anywhere else is refused and counted: the page must work offline.
+
+The tests act as a visitor: they choose games with the menus and press New game, click pieces and
+squares (or the buttons and keys the page offers), race the bots in Vlotte Geesten, open links, and
+read what the page shows; the position is compared with what castlerules computes here.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
+import json
 import random
-import resource
-import shutil
-import subprocess
-import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
-from urllib.parse import quote
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from playpage import Page, play_one, random_moves, replayed, url
 
 import castlerules
 
 # builds a wheel of the checkout (in the checkout): on the worker that builds the docs, in turn
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("checkout-builds")]
-
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
-#: How long the page may take to load Python (a busy 2-core machine took about 25 s).
-LOAD_MS = 180_000
-
-CONF = """
-import sys
-sys.path.insert(0, {ext!r})
-project = "castlerules"
-extensions = ["castlerules_docs.playground"]
-html_theme = "furo"
-html_static_path = [{static!r}]
-smartquotes = False
-"""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    given = os.environ.get("CASTLERULES_DOCS_SITE", "").strip()
-    if given:
-        assert (Path(given) / "play.html").is_file(), f"{given} has no play.html"
-        return Path(given)
-    if shutil.which("chromium") is None:
-        pytest.fail("Chromium is needed: apt-get install chromium")
-    src = tmp_path_factory.mktemp("play-src")
-    (src / "conf.py").write_text(CONF.format(ext=str(DOCS / "_ext"), static=str(DOCS / "_static")))
-    (src / "index.rst").write_text("castlerules\n===========\n\n.. toctree::\n\n   play\n")
-    shutil.copyfile(DOCS / "play.rst", src / "play.rst")
-    out = src.parent / (src.name + "-html")
-    command = [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(src), str(out)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 0, done.stderr[-4000:]
-    return out
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".js": "text/javascript"}  # fmt: skip
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def base(site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    # conftest caps the address space of the tests; a browser (and WebAssembly) needs more.
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
-    try:
-        manager = sync_playwright().start()
-        chromium = manager.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-    yield chromium
-    chromium.close()
-    manager.stop()
-
-
-class Page:
-    """One open Play page, with every request off 127.0.0.1 refused and noted."""
-
-    def __init__(self, browser: Any, base: str, query: str, width: int = 1280) -> None:
-        self.base = base
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(base + "play.html" + query)
-        self.page.wait_for_function("document.getElementById('status').textContent !== 'loading'",
-                                    timeout=LOAD_MS)  # fmt: skip
-        assert self.text("status") == "ready", self.text("error")
-        self.settle()
-
-    def _route(self, route: Any) -> None:
-        if route.request.url.startswith(self.base):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
-
-    def text(self, element_id: str) -> str:
-        return str(self.page.text_content(f"#{element_id}") or "").strip()
-
-    def settle(self) -> None:
-        try:
-            self.page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=120_000)
-        except Exception as exc:
-            raise AssertionError(f"the page stayed busy: {self.text('turn')!r}, {self.text('activity')!r}, "
-                                 f"{self.text('error')!r}, moves {self.moves()[-5:]}") from exc
-
-    def moves(self) -> list[str]:
-        return [str(t) for t in self.page.locator("#movelist li code").all_text_contents()]
-
-    def close(self) -> None:
-        assert not self.errors, self.errors
-        assert not self.outside, f"requests off the site: {self.outside}"
-        self.context.close()
-
-
-def url(game: Any, moves: list[str], position: str = "", seats: str = "", auto: bool = False) -> str:
-    query = f"?game={game.name}&players={game.num_players}"
-    readings = game.options.get("readings")
-    if readings:
-        query += "&readings=" + quote(",".join(f"{k}={v}" for k, v in readings.items()), safe="=,")
-    if position:
-        query += "&position=" + quote(position, safe="")
-    if moves:
-        query += "&moves=" + ";".join(quote(m, safe="") for m in moves)
-    if seats:
-        query += f"&seats={seats}"
-    return query + ("&auto=1" if auto else "")
-
-
-def random_moves(game: Any, seed: int, plies: int, state: Any = None) -> tuple[list[str], Any]:
-    """Move texts of a seeded random game, and the state they reach (computed here, in Python)."""
-    rng = random.Random(seed)
-    state = game.initial_state() if state is None else state
-    texts = []
-    for _ in range(plies):
-        if game.is_terminal(state):
-            break
-        if game.is_chance(state):
-            outcomes = game.chance_outcomes(state)
-            action = outcomes[rng.randrange(len(outcomes))][0]
-        else:
-            action = rng.choice(game.legal_actions(state))
-        texts.append(game.action_to_str(state, action))
-        state = game.apply(state, action)
-    return texts, state
-
-
-def replayed(game: Any, texts: list[str], start: str = "") -> str:
-    state = game.state_from_text(start) if start else game.initial_state()
-    for text in texts:
-        state = game.play(state, text)
-    return str(game.state_to_text(state))
-
 
 GAMES = [
     castlerules.make("vlotte-geesten", players=5),
@@ -191,11 +35,20 @@ GAMES = [
 ]
 
 
+def catalog_entry(name: str) -> dict[str, Any]:
+    from castlerules.playground import catalog
+
+    return next(g for g in catalog() if g["name"] == name)
+
+
+# -- the URL contract ---------------------------------------------------------------------------
+
+
 def test_the_first_troll_move_through_the_url_offline(browser: Any, base: str) -> None:
     page = Page(browser, base, "?game=splut&moves=p0%20Tf2-f3")
     game = castlerules.make("splut")
     assert page.text("position") == game.state_to_text(game.play(game.initial_state(), "p0 Tf2-f3"))
-    assert page.text("error") == ""
+    assert page.visible_error() == ""
     page.close()
 
 
@@ -203,61 +56,87 @@ def test_the_first_troll_move_through_the_url_offline(browser: Any, base: str) -
 def test_moves_in_the_url_reach_the_position_castlerules_computes(browser: Any, base: str, game: Any) -> None:
     texts, state = random_moves(game, seed=11, plies=25)
     page = Page(browser, base, url(game, texts))
-    assert page.text("error") == ""
+    assert page.visible_error() == ""
     assert page.text("position") == game.state_to_text(state)
     assert page.moves() == texts
+    # the same link with the set-up in the hash opens the same game in the page already open
+    page.open(url(game, texts[:10], mark="#"))
+    assert page.text("position") == replayed(game, texts[:10]) and page.moves() == texts[:10]
     page.close()
 
 
 def test_an_illegal_move_in_the_url_stops_there_with_the_library_error(browser: Any, base: str) -> None:
     game = castlerules.make("splut")
     first = game.play(game.initial_state(), "p0 Tf2-f3")
-    bad = game.parse_action(first, "p1 Sf8-f6")
-    found = game.violation(first, bad)
+    found = game.violation(first, game.parse_action(first, "p1 Sf8-f6"))
     assert found is not None
     page = Page(browser, base, "?game=splut&moves=" + ";".join(quote(m) for m in ["p0 Tf2-f3", "p1 Sf8-f6", "p1 Td8-d7"]))
     assert page.text("position") == game.state_to_text(first)
-    error = page.text("error")
+    error = page.visible_error()
     assert found.clause in error and found.reason in error and found.text_nl in error
-    page.close()
-    page = Page(browser, base, "?game=kasteel&moves=skull%20a9;skull%20zz")
-    assert "'zz' is not a square name" in page.text("error") and page.moves() == ["skull a9"]
-    page.close()
-    page = Page(browser, base, "?game=chess&moves=e2-e4")
-    assert "unknown game 'chess'" in page.text("error") and page.moves() == []
+    assert "Error" not in error  # words, not the exception's class
+    page.open("#game=kasteel&moves=skull%20a9;skull%20zz")
+    assert "'zz' is not a square name" in page.visible_error() and page.moves() == ["skull a9"]
+    page.open("#game=chess&moves=e2-e4")
+    assert "unknown game 'chess'" in page.visible_error() and page.moves() == []
     page.close()
 
 
-def click_move(page: Page, rng: random.Random, wanted: str | None = None) -> bool:
-    """Play one legal move of a human seat (``wanted``, or one at random) the way a person does:
-    its squares on the board, then its button if the squares leave a choice; a move without
-    squares by its button."""
-    buttons = page.page.locator("#legal button[data-move]")
-    if wanted is not None:
-        buttons = page.page.locator(f'#legal button[data-move="{wanted}"]')
-        assert buttons.count() == 1, (wanted, page.text("turn"), page.text("error"))
-    count = buttons.count()
-    if count == 0:
-        roll = page.page.locator("#roll")
-        if roll.count():
-            roll.click()
-            page.settle()
-            return True
-        return False
-    chosen = buttons.nth(rng.randrange(count))
-    text, squares = chosen.get_attribute("data-move"), (chosen.get_attribute("data-squares") or "").split()
-    before = len(page.moves())
-    for square in squares:
-        page.page.click(f'#board [data-square="{square}"]')
-        page.settle()
-        if len(page.moves()) > before:
-            break
-    else:
-        page.page.click(f'#legal button[data-move="{text}"]')
-        page.settle()
-    played = page.moves()[before:]
-    assert played and played[0] == text, (text, squares, played, page.text("error"))
-    return True
+@pytest.mark.parametrize("players", ["100000", "1e20", "1e400"])
+def test_a_link_with_a_player_count_the_game_has_not_is_refused_at_once(browser: Any, base: str, players: str) -> None:
+    """Such a count once made the page build a seat menu per player before asking the library."""
+    page = Page(browser, base, f"?game=splut&players={players}")
+    assert "players" in page.visible_error() and players[:6] in page.visible_error()
+    assert page.page.locator("#players-select option").all_text_contents() == ["2", "3", "4"]
+    assert page.page.locator("#seats select").count() == 2
+    assert page.text("position") == castlerules.make("splut").state_to_text(castlerules.make("splut").initial_state())
+    page.close()
+
+
+# -- the menus ----------------------------------------------------------------------------------
+
+
+def test_every_game_is_started_from_the_menus_and_its_address_reopens_it(browser: Any, base: str) -> None:
+    """For each game: choose it, a player count, a ruleset, who plays a seat, and press New game;
+    the page shows the start position castlerules computes for that set-up, and the address it
+    then holds opens the same set-up in a fresh page."""
+    page = Page(browser, base, "")
+    for name in castlerules.games():
+        info = catalog_entry(name)
+        high = info["players"][1]
+        players = high if high <= 4 else 3
+        page.page.select_option("#game-select", name)
+        page.page.select_option("#players-select", str(players))
+        ruleset = info["rulesets"][-1] if info["rulesets"] else None
+        if ruleset:
+            page.page.click("#readings-box summary")
+            page.page.select_option("#ruleset-select", ruleset["id"])
+            page.page.click("#readings-box summary")
+        page.page.select_option('#seats select[data-seat="1"]', "human")
+        page.page.uncheck("#auto-roll")
+        page.click("#new-game")
+        shown = {k: v for k, v in (ruleset["readings"] if ruleset else {}).items()
+                 if not any(i["id"] == k and i["keyword"] == "players" for i in info["interpretations"])}
+        game = castlerules.make(name, players=players, readings=shown)
+        assert page.visible_error() == "", (name, page.visible_error())
+        assert page.text("position") == game.state_to_text(game.initial_state()), name
+        assert page.moves() == []
+        address = urlsplit(page.page.url)
+        params = {k: v[0] for k, v in parse_qs(address.fragment).items()}
+        assert params["game"] == name and params["players"] == str(players), address
+        assert params["seats"].split(",")[:2] == ["human", "human"]
+        made = castlerules.make(name, players=players, readings=dict(
+            pair.split("=") for pair in params.get("readings", "").split(",") if pair))
+        assert made.options == game.options, (name, params)
+        again = Page(browser, base, "#" + address.fragment)
+        assert again.text("position") == page.text("position"), name
+        assert again.page.locator("#game-select").input_value() == name
+        assert again.page.locator("#players-select").input_value() == str(players)
+        again.close()
+    page.close()
+
+
+# -- playing by clicking ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
@@ -266,24 +145,25 @@ def test_moves_by_clicking_reach_the_position_castlerules_computes(browser: Any,
     page = Page(browser, base, url(game, [], seats=seats, auto=True))
     rng = random.Random(5)
     for _ in range(12):
-        if not click_move(page, rng):
+        if not play_one(page, game, rng):
             break
     assert len(page.moves()) >= 8
     assert page.text("position") == replayed(game, page.moves())
     page.close()
 
 
-def test_a_click_that_breaks_a_rule_shows_its_clause(browser: Any, base: str) -> None:
+def test_a_click_that_breaks_a_rule_is_answered_in_words_and_the_board_stays_put(browser: Any, base: str) -> None:
     game = castlerules.make("splut")
     found = game.violation(game.initial_state(), game.parse_action(game.initial_state(), "p0 Tf2-f4"))
     assert found is not None
     page = Page(browser, base, "?game=splut&seats=human,human")
-    page.page.click('#board [data-square="f2"]')
-    page.settle()
-    page.page.click('#board [data-square="f4"]')
-    page.settle()
-    error = page.text("error")
+    board = page.page.locator("#board svg").bounding_box()
+    page.click('#board [data-square="f2"]')
+    page.click('#board [data-square="f4"]')
+    error = page.visible_error()
     assert found.clause in error and found.text_nl in error and found.reason in error
+    assert "Error" not in error and error.startswith("×Illegal")
+    assert page.page.locator("#board svg").bounding_box() == board  # the message did not move it
     assert page.moves() == []
     page.close()
 
@@ -293,8 +173,7 @@ def test_every_game_is_played_to_its_end_by_clicking(browser: Any, base: str, ga
     """From a position 40 moves before the end of a seeded random game (computed here) to the end,
     every move clicked. In the games without chance after the start (Splut!, Kasteel) every seat is
     a person who clicks the recorded game's moves, so the page must reach its end; Spookslot is
-    played against the random bot (the page rolls), Vlotte Geesten with every seat clicked (bots
-    would win each race before a click)."""
+    played against the random bot (the page rolls), Vlotte Geesten with every seat a person."""
     texts, end = random_moves(game, seed=3, plies=100_000)
     assert game.is_terminal(end)
     _, late = random_moves(game, seed=3, plies=max(0, len(texts) - 40))
@@ -308,7 +187,7 @@ def test_every_game_is_played_to_its_end_by_clicking(browser: Any, base: str, ga
         if page.text("turn").startswith("Game over"):
             break
         wanted = script[n] if script is not None and n < len(script) else None
-        if not click_move(page, rng, wanted):
+        if not play_one(page, game, rng, wanted):
             page.page.wait_for_timeout(300)
             page.settle()
     assert page.text("turn").startswith("Game over"), page.text("turn")
@@ -319,14 +198,195 @@ def test_every_game_is_played_to_its_end_by_clicking(browser: Any, base: str, ga
     page.close()
 
 
+def test_kasteel_is_played_on_the_board(browser: Any, base: str) -> None:
+    """No wall of buttons: the knights are clicked, then where they go; on a desktop screen a
+    square is at least 28 pixels wide."""
+    game = castlerules.make("kasteel")
+    texts, state = random_moves(game, seed=2, plies=6)  # the skulls, then a few moves
+    page = Page(browser, base, url(game, texts, seats="human,human"))
+    square = page.page.locator('#board [data-square="a1"]').bounding_box()
+    assert square["width"] >= 28 and square["height"] >= 28, square
+    assert page.page.locator("#legal button").count() == 0
+    assert f"{len(game.legal_actions(state))} legal moves" in page.text("legal")
+    move = next(a for a in game.legal_actions(state) if game.action_to_str(state, a).count("-") == 1)
+    text = game.action_to_str(state, move)
+    frm, to = text.split("-")
+    page.click(f'#board [data-square="{frm}"]')
+    from_there = sorted(t for t in page.page.locator("#legal button").all_text_contents())
+    assert from_there == sorted(game.action_to_str(state, a) for a in game.legal_actions(state)
+                                if game.action_to_str(state, a).startswith(frm + "-"))  # fmt: skip
+    page.click(f'#board [data-square="{to}"]')
+    assert page.moves() == [*texts, text]
+    assert page.text("position") == game.state_to_text(game.apply(state, move))
+    page.close()
+
+
+def test_the_move_list_numbers_every_move_whole_and_names_its_player_once(browser: Any, base: str) -> None:
+    game = castlerules.make("splut")
+    texts, _ = random_moves(game, seed=6, plies=40)
+    page = Page(browser, base, url(game, texts))
+    items = page.page.locator("#movelist li")
+    assert items.count() == len(texts) >= 33
+    for i in (8, 9, 32):
+        number = items.nth(i).locator(".cr-num")
+        assert number.text_content() == f"{i + 1}."
+        fits = number.evaluate("n => n.scrollWidth <= n.clientWidth && n.getBoundingClientRect().left >= n.closest('ol').getBoundingClientRect().left")
+        assert fits, f"move number {i + 1} is clipped"
+        line = items.nth(i).text_content() or ""
+        player = texts[i].split()[0]
+        assert line.count(player) == 1, line
+    page.close()
+
+
+# -- chance in words ----------------------------------------------------------------------------
+
+
+def test_a_spookslot_ghost_ball_is_told_in_words(browser: Any, base: str) -> None:
+    """A seeded game up to a ghost ball that sends pawns back (found here); the page's move list
+    and activity line say which trap fired and which pawn went from where to where."""
+    game = castlerules.make("spookslot", players=3)
+
+    def sends_back(before: Any, after: Any, text: str) -> bool:
+        return text.startswith("ball ") and after.pawns != before.pawns
+
+    texts, after = next(found for found in (random_moves(game, seed, 300, until=sends_back) for seed in range(500))
+                        if sends_back(game.state_from_text(replayed(game, found[0][:-1])), found[1], found[0][-1]))  # fmt: skip
+    before = game.state_from_text(replayed(game, texts[:-1]))
+    page = Page(browser, base, url(game, texts, seats="human,human,human"))
+    last = page.page.locator("#movelist li").last.text_content() or ""
+    trap = texts[-1].split()[1]
+    assert trap in last and "ghost ball" in last
+    for p, (old, new) in enumerate(zip(before.pawns, after.pawns)):
+        for k, (a, b) in enumerate(zip(old, new)):
+            if a != b:
+                assert f"p{p}{'ab'[k]} {a} → {b}" in last, last
+    # the move buttons of a Spookslot turn say where each pawn lands
+    state, cut = game.initial_state(), 0
+    while game.is_chance(state) or not any(type(a).__name__ == "Move" for a in game.legal_actions(state)):
+        state, cut = game.play(state, texts[cut]), cut + 1
+    page.open(url(game, texts[:cut], mark="#", seats="human,human,human"))
+    buttons = page.page.locator("#legal button[data-move]").all()
+    assert buttons
+    for button in buttons:
+        action = game.parse_action(state, button.get_attribute("data-move"))
+        dest = game.moves(state)[action]
+        label = f"{'ab'[action.pawn]} → {dest.upper() if dest == 'exit' else dest}"
+        assert (button.text_content() or "").startswith(label), (button.text_content(), label)
+    page.close()
+
+
+# -- Vlotte Geesten: a race -------------------------------------------------------------------
+
+
+def page_text_everywhere(page: Page) -> str:
+    """Everything the play area says: its text, every attribute (titles too) and the picture."""
+    return str(page.page.evaluate("document.getElementById('playground').outerHTML")).lower()
+
+
+def test_a_vlotte_geesten_round_is_a_race_the_visitor_can_win_by_clicking(browser: Any, base: str) -> None:
+    from castlerules.vlotte_geesten.render import explain
+    from castlerules.vlotte_geesten.rules import answer_of
+
+    page = Page(browser, base, "")
+    page.page.select_option("#game-select", "vlotte-geesten")
+    page.page.select_option("#players-select", "3")
+    page.page.select_option('#seats select[data-seat="1"]', "random")
+    page.page.select_option('#seats select[data-seat="2"]', "mcts")
+    page.page.fill("#bot-delay", "15")  # time enough to click first, even on a busy machine
+    page.click("#new-game")
+    page.page.wait_for_timeout(800)
+    assert page.page.locator("#roll").count() == 1 and page.moves() == []  # the roll waits for me
+    page.page.keyboard.press("Enter")  # the bots' reaction time runs from here: no waiting for them
+    page.page.wait_for_function("document.querySelectorAll('#legal button[data-move]').length > 0")
+    game = castlerules.make("vlotte-geesten", players=3)
+    state = game.state_from_text(page.text("position"))
+    assert state.dice is not None
+    answer = answer_of(state.dice).name.lower()
+    hidden = page_text_everywhere(page)
+    for secret in ("answer", "situation", explain(state.dice).lower(), f"grab the {answer}"):
+        assert secret not in hidden, secret
+    page.page.click(f'#board [data-object="{answer}"]')
+    page.settle()  # my grab settles the round: no bot is due any more
+    assert page.moves()[1] == f"p0 grab {answer}"
+    round_line = page.text("round")
+    assert round_line.startswith(f"The answer was the {answer} (") and f"p0 grabbed the {answer}: right" in round_line
+    assert "Points: p0 +1; supply 35 → 34" in round_line
+    # the next roll waits for the visitor
+    page.page.wait_for_timeout(1500)
+    assert len(page.moves()) == 2 and page.page.locator("#roll").count() == 1
+    # a key grabs too: the next round, by the object's number (1-5)
+    page.page.click("#roll")
+    page.page.wait_for_function("document.querySelectorAll('#legal button[data-move]').length > 0")
+    state = game.state_from_text(page.text("position"))
+    number = [o.name.lower() for o in type(state.dice[0])].index(answer_of(state.dice).name.lower()) + 1
+    page.page.keyboard.press(str(number))
+    page.settle()
+    assert page.moves()[3] == f"p0 grab {answer_of(state.dice).name.lower()}"
+    assert "p0 grabbed the" in page.text("round") and ": right" in page.text("round")
+    page.close()
+
+
+def test_the_bots_grab_after_their_reaction_time_when_the_visitor_waits(browser: Any, base: str) -> None:
+    page = Page(browser, base, "?game=vlotte-geesten&players=2&seats=human,random")
+    page.page.fill("#bot-delay", "0.5")
+    page.click("#roll")
+    page.page.wait_for_function("document.querySelectorAll('#movelist li').length >= 2", timeout=30_000)
+    page.settle()
+    assert page.moves()[1].startswith("p1 ")
+    page.close()
+
+
+# -- phones, links, records ---------------------------------------------------------------------
+
+
+def test_every_board_fits_a_phone(browser: Any, base: str) -> None:
+    page = Page(browser, base, "?game=splut", width=390, height=844)
+    for game in GAMES:
+        page.open(url(game, random_moves(game, seed=1, plies=8)[0], mark="#"))
+        assert page.text("position") == replayed(game, random_moves(game, seed=1, plies=8)[0])
+        widths = page.page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1], (game.name, widths)
+        box = page.page.locator("#board svg").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (game.name, box)
+        legend = page.page.locator("#legend svg")
+        if legend.count():
+            key = legend.bounding_box()
+            assert key["y"] >= box["y"] + box["height"] - 1 and key["x"] + key["width"] <= 390, (game.name, key)
+    page.close()
+
+
+def test_a_second_try_it_link_opens_in_the_play_page_already_running(browser: Any, base: str) -> None:
+    docs = browser.new_context(viewport={"width": 1280, "height": 900})
+    reader = docs.new_page()
+    reader.goto(base + "links.html")
+    with docs.expect_page() as opened:
+        reader.click("#first")
+    play = opened.value
+    play.wait_for_function("document.getElementById('status')?.textContent === 'ready'", timeout=180_000)
+    play.wait_for_function("document.documentElement.dataset.busy === '0'")
+    splut = castlerules.make("splut")
+    assert play.text_content("#position") == splut.state_to_text(splut.play(splut.initial_state(), "p0 Tf2-f3"))
+    loaded = play.evaluate("document.documentElement.dataset.loadMs")
+    play.evaluate("window.stillHere = true")
+    reader.bring_to_front()
+    reader.click("#second")
+    play.wait_for_function("document.getElementById('game-select').value === 'kasteel'", timeout=30_000)
+    play.wait_for_function("document.documentElement.dataset.busy === '0'")
+    kasteel = castlerules.make("kasteel")
+    assert play.text_content("#position") == replayed(kasteel, ["skull d10", "skull e11", "skull f9"])
+    assert play.evaluate("window.stillHere") is True  # the same page: Python was not started again
+    assert play.evaluate("document.documentElement.dataset.loadMs") == loaded
+    assert len(docs.pages) == 2
+    docs.close()
+
+
 def test_positions_records_undo_and_readings_in_the_page(browser: Any, base: str, tmp_path: Path) -> None:
     game = castlerules.make("splut", readings={"levitate-behind": "forbidden"})
     texts, state = random_moves(game, seed=4, plies=6)
     page = Page(browser, base, url(game, texts))
     assert page.page.locator('#readings select[data-interp="levitate-behind"]').input_value() == "forbidden"
     # undo: every seat is a person here, so one move goes back
-    page.page.click("#undo")
-    page.settle()
+    page.click("#undo")
     assert page.text("position") == replayed(game, texts[:-1]) and page.moves() == texts[:-1]
     # the record downloads, and loads back through the rules
     with page.page.expect_download() as download:
@@ -337,21 +397,34 @@ def test_positions_records_undo_and_readings_in_the_page(browser: Any, base: str
     assert list(record.actions) == texts[:-1] and record.options_dict()["readings"]
     page.page.set_input_files("#load-record", str(saved))
     page.settle()
-    assert page.moves() == texts[:-1] and page.text("error") == ""
+    assert page.moves() == texts[:-1] and page.visible_error() == ""
     broken = tmp_path / "broken.json"
     broken.write_text(saved.read_text(encoding="utf-8").replace(texts[2], "p0 Sd2-d9"), encoding="utf-8")
     page.page.set_input_files("#load-record", str(broken))
     page.settle()
-    assert "RecordError" in page.text("error") and page.moves() == texts[:-1]
+    assert "The record does not replay" in page.visible_error() and page.moves() == texts[:-1]
     # a pasted position: refused with the library's message, or set up
     page.page.fill("#position-input", "Sd2,Tf2/x")
-    page.page.click("#setup-position button")
-    page.settle()
+    page.click("#setup-position button")
     with pytest.raises(castlerules.RulesError) as refused:
         game.state_from_text("Sd2,Tf2/x")
-    assert str(refused.value) in page.text("error")
+    assert str(refused.value) in page.visible_error()
     page.page.fill("#position-input", game.state_to_text(state))
-    page.page.click("#setup-position button")
-    page.settle()
+    page.click("#setup-position button")
     assert page.text("position") == game.state_to_text(state) and page.moves() == []
     page.close()
+
+
+def test_the_play_page_files_that_never_change_have_names_their_contents_give(site: Path) -> None:
+    import hashlib
+
+    manifest = json.loads((site / "_play" / "manifest.json").read_text(encoding="utf-8"))
+    runtime = site / "_play" / manifest["runtime"]
+    digest = hashlib.sha256()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        digest.update(hashlib.sha256((runtime / name).read_bytes()).digest())
+    assert runtime.name == f"pyodide-{digest.hexdigest()[:12]}"
+    for wheel in manifest["wheels"]:
+        path = site / "_play" / wheel
+        assert path.name.split(".")[-2] == hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    assert [g["name"] for g in manifest["games"]] == list(castlerules.games())

@@ -20,12 +20,14 @@ from castlerules_docs.playground import try_it, try_it_url
 
 
 def open_link(url: str) -> dict[str, object]:
-    """What the page does with a link: its parameters to the session's ``new`` command."""
+    """What the page does with a link: the parameters in its hash (else its query) to the
+    session's ``new`` command."""
     parts = urlsplit(url)
     assert parts.path.endswith("play.html")
-    query = {k: v[0] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
+    found = parts.fragment if "game=" in parts.fragment else parts.query
+    query = {k: v[0] for k, v in parse_qs(found, keep_blank_values=True).items()}
     moves = [m for m in query.get("moves", "").split(";") if m.strip()]
-    args = {"game": query["game"], "players": int(query["players"]), "readings": query.get("readings", ""),
+    args = {"game": query["game"], "players": query["players"], "readings": query.get("readings", ""),
             "options": query.get("options", ""), "position": query.get("position", ""), "moves": moves}  # fmt: skip
     answer: dict[str, object] = json.loads(Host().handle(json.dumps({"cmd": "new", "args": args})))
     return answer
@@ -52,5 +54,5 @@ def test_a_link_carries_the_readings_and_other_options() -> None:
     kasteel = castlerules.make("kasteel", skull_squares=["d10", "f10"])
     assert open_link(try_it_url(kasteel, None))["view"]["options"] == kasteel.options  # type: ignore[index]
     line = try_it(game, "x y", ("p0 Tf2-f3",), depth=2)[0]
-    assert line.startswith("`Try it in the playground <../../play.html?game=splut&players=3")
+    assert line.startswith("`Try it in the playground <../../play.html#game=splut&players=3")
     assert "moves=p0%20Tf2-f3>`__" in line

@@ -50,6 +50,12 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     return found
 
 
+def player_counts(name: str) -> tuple[int, ...]:
+    """Every player count the rulebook of ``name`` names."""
+    low, high = game_class(name).players_range
+    return tuple(range(low, high + 1))
+
+
 def make(name: str, **options: Any) -> Game[Any, Any]:
     """Make a game by name with its options, validated at once (InvalidOptionError).
 

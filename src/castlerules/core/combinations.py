@@ -38,10 +38,9 @@ from typing import Any
 
 import attrs
 
-from castlerules.core.catalog import game_class, make
+from castlerules.core.catalog import game_class, make, player_counts
 from castlerules.core.errors import RulesError
 from castlerules.core.game import game_module
-from castlerules.core.plan import player_counts
 from castlerules.core.spec import load_spec
 
 #: The strengths ``castlerules verify --combinations`` offers.

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import json
+import re
 import types
 import typing
 from fractions import Fraction
@@ -105,23 +107,45 @@ def _fail(path: str, expected: str, got: Any) -> InvalidStateError:
     return InvalidStateError(f"{path}: expected {expected}, got {quote(got)}")
 
 
-def _depth(data: Any) -> int:
-    """The nesting depth of parsed JSON data (iterative: deep data cannot exhaust the stack)."""
-    deepest = 0
-    todo = [(data, 1)]
-    while todo:
-        item, depth = todo.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
-            return deepest
-        todo.extend((c, depth + 1) for c in children)
-    return deepest
+#: A JSON string (its brackets are text, not nesting).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+#: Everything between brackets.
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+#: Opening brackets as "(", closing ones as ")": the decoder nests the same way for both kinds.
+_AS_PARENS = str.maketrans("[{]}", "(())")
+_STEP = {"(": 1, ")": -1}
+
+
+def nesting_bound(text: str, limit: int = MAX_DEPTH) -> int:
+    """An upper bound of how deep ``json.loads(text)`` would nest (exact for valid JSON), found
+    without decoding, or ``limit + 1`` as soon as it is known to exceed ``limit``.
+
+    The decoder recurses once per open array or object, and deep enough recursion overflows a
+    small native stack (in a browser's WebAssembly, before Python can raise RecursionError), so
+    untrusted text is measured first. Strings are dropped, the brackets kept, and the innermost
+    pairs ``()`` removed a level at a time, each pass in C (a pass lowers the depth by one). A
+    run of more opening brackets than the levels left ends it at once; a pass that removes less
+    than half of what is left hands the rest to one sweep of running sums. So the cost stays
+    linear in the text, however it nests. Unbalanced text (the decoder refuses it) is bounded
+    by the passes made plus the brackets left open."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_AS_PARENS)
+    for passes in range(limit + 1):
+        if not brackets:
+            return passes
+        if "(" * (limit + 1 - passes) in brackets:
+            return limit + 1
+        inner = brackets.replace("()", "")
+        if inner == brackets:  # unbalanced: ")))(((" is left
+            return min(limit + 1, passes + brackets.count("("))
+        if 2 * len(inner) > len(brackets) > 4096:
+            deepest = max(itertools.accumulate(map(_STEP.__getitem__, inner)))
+            return min(limit + 1, passes + 1 + max(0, deepest))
+        brackets = inner
+    return limit + 1
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def parse_json(
@@ -129,28 +153,32 @@ def parse_json(
     what: str,
     error: type[RulesError] = InvalidStateError,
     limit: int = MAX_STATE_CHARS,
+    depth: int = MAX_DEPTH,
 ) -> Any:
-    """``json.loads`` for untrusted text: bounded in size and depth, and every failure (malformed
-    JSON, bad UTF-8, integers of thousands of digits, deep nesting) is an ``error``."""
+    """``json.loads`` for untrusted text, the one reader of JSON from outside: bounded in size, and
+    in depth before any decoding (``nesting_bound``); every failure (malformed JSON, bad UTF-8,
+    ``NaN``, integers of thousands of digits, deep nesting) is an ``error``."""
     if not isinstance(text, str | bytes | bytearray):
         raise error(f"the {what} must be JSON text, not {type(text).__name__}")
     if len(text) > limit:
         raise error(f"the {what} has {len(text)} characters, more than the limit of {limit}")
     try:
-        data = json.loads(text)
+        if not isinstance(text, str):
+            text = bytes(text).decode(json.detect_encoding(text))
+    except UnicodeDecodeError:
+        raise error(f"the {what} is not valid JSON: its bytes are not UTF-8 text") from None
+    if nesting_bound(text, depth) > depth:
+        raise error(f"the {what} is nested more than {depth} levels deep")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise error(
             f"the {what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
-    except UnicodeDecodeError:
-        raise error(f"the {what} is not valid JSON: its bytes are not UTF-8 text") from None
     except RecursionError:
-        raise error(f"the {what} is nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as exc:  # e.g. an integer literal of more than 4300 digits
+        raise error(f"the {what} is nested more than {depth} levels deep") from None
+    except ValueError as exc:  # NaN, or an integer literal of more than 4300 digits
         raise error(f"the {what} is not valid JSON: {str(exc)[:80]}") from None
-    if _depth(data) > MAX_DEPTH:
-        raise error(f"the {what} is nested more than {MAX_DEPTH} levels deep")
-    return data
 
 
 def from_data(tp: Any, data: Any, path: str = "state") -> Any:

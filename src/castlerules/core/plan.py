@@ -26,16 +26,10 @@ from typing import Any
 
 import attrs
 
-from castlerules.core.catalog import game_class, make
+from castlerules.core.catalog import make, player_counts
 from castlerules.core.errors import RulesError
 from castlerules.core.readings import single_deviations
 from castlerules.core.spec import load_spec
-
-
-def player_counts(name: str) -> tuple[int, ...]:
-    """Every player count the rulebook of ``name`` names."""
-    low, high = game_class(name).players_range
-    return tuple(range(low, high + 1))
 
 
 def _games(

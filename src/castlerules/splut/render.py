@@ -183,7 +183,7 @@ def _caption(text: str, top: float) -> tuple[list[str], float]:
             line = f"{line} {word}" if line else word
     lines.append(line)
     out = [
-        f'<text x="{MARGIN}" y="{top + 16 * i}" font-size="13" font-family="monospace" '
+        f'<text class="caption" x="{MARGIN}" y="{top + 16 * i}" font-size="13" font-family="monospace" '
         f'fill="#333">{escape(ln)}</text>'
         for i, ln in enumerate(lines)
     ]
@@ -243,8 +243,10 @@ def render_svg(
             f"<title>Splut! position: {escape(text)}</title>",
             f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#ffffff"/>',
             *body,
+            '<g class="legend">',
             *legend,
             *status,
+            "</g>",
             *caption,
             "</svg>",
         ]

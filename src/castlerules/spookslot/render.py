@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 from castlerules.core.written import str_writer
 from castlerules.spookslot.board import Board, default_board
 from castlerules.spookslot.notation import pawn_letter, position_text
-from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Phase, Roll, State
+from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Move, Phase, Roll, State
 
 
 class HasBoard(Protocol):
@@ -65,6 +65,29 @@ def moved_pawns(before: State, after: State) -> list[str]:
             if a != b:
                 out.append(f"{pawn_name(p, k)} {a} → {b}")
     return out
+
+
+def destination(game: Any, state: State, action: Any) -> str | None:
+    """The square a legal move ends on (``exit``: the pawn escapes); None for anything else."""
+    if not isinstance(action, Move):
+        return None
+    found: str | None = game.move_set(state).dest.get(action)
+    return found
+
+
+def drops_ball(game: Any, state: State, action: Any) -> bool:
+    """Whether a legal move ends on a danger square, so that the ghost ball drops."""
+    return isinstance(action, Move) and action in game.move_set(state).drops
+
+
+def landing(game: Any, state: State, action: Any) -> str:
+    """`` → l3`` (and whether the ball drops) for a legal move; "" for anything else (the
+    terminal's ``?`` and the Play page's move buttons say it)."""
+    dest = destination(game, state, action)
+    if dest is None:
+        return ""
+    danger = " (danger square: the ball drops)" if drops_ball(game, state, action) else ""
+    return f" → {dest.upper() if dest == 'exit' else dest}{danger}"
 
 
 TRAP_WORDS = {"stairs": "rolls down the stairs", "bookcase": "tips the bookcase",
@@ -495,6 +518,6 @@ def render_svg(
         f'<rect width="{width}" height="{height}" fill="#fcfbf7"/>',
         f'<text x="{PAD}" y="{PAD + 2}" font-size="14">{escape(status(state))}</text>',
     ]
-    tail = [f'<text x="{PAD}" y="{bottom + 10:.1f}" font-size="12" font-family="monospace">'
-            f'{caption}</text>', "</svg>"]
-    return "\n".join(head + body + legend + tail)
+    tail = [f'<text class="caption" x="{PAD}" y="{bottom + 10:.1f}" font-size="12" '
+            f'font-family="monospace">{caption}</text>', "</svg>"]
+    return "\n".join(head + body + ['<g class="legend">', *legend, "</g>"] + tail)

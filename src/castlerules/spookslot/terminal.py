@@ -11,7 +11,7 @@ from rich.text import Text
 
 from castlerules.core.view import Ply, View
 from castlerules.spookslot.notation import pawn_letter
-from castlerules.spookslot.render import moved_pawns, path_lines
+from castlerules.spookslot.render import landing, moved_pawns, path_lines
 from castlerules.spookslot.state import GHOST, Ball, Move, Phase, Roll
 
 #: The style of each square colour's letter on the path.
@@ -109,14 +109,7 @@ class SpookslotView(View):
         return line
 
     def landing(self, state: Any, action: Any) -> str:
-        if not isinstance(action, Move):
-            return ""
-        game: Any = self.game
-        dest = game.move_set(state).dest.get(action)
-        if dest is None:
-            return ""
-        danger = " (danger square: the ball drops)" if action in game.move_set(state).drops else ""
-        return f" → {dest.upper() if dest == 'exit' else dest}{danger}"
+        return landing(self.game, state, action)
 
     def result(self, state: Any) -> str:
         base = super().result(state)

@@ -205,7 +205,8 @@ def _objects(state: State, marks: set[str], answer: Obj | None, y: float) -> lis
     for o in Obj:
         x = 30 + o * 130
         faded = o in state.grabbed
-        out.append(f'<g opacity="{0.35 if faded else 1}">{ICONS[o](x, y, 60, FILL[o.colour])}</g>')
+        out.append(f'<g opacity="{0.35 if faded else 1}" data-object="{notation.obj_name(o)}">'
+                   f'{ICONS[o](x, y, 60, FILL[o.colour])}</g>')
         label = f"{LETTERS[o]} {notation.obj_name(o)}" + (" (grabbed)" if faded else "")
         out.append(_text(x + 30, y + 78, label, 13, "middle"))
         if answer is o:
@@ -281,12 +282,16 @@ def _legend(y: float) -> list[str]:
     return [_text(20, y + 18 * i, line, 12) for i, line in enumerate(lines)]
 
 
-def render_svg(state: State, winners: Iterable[int] = (), highlight: Iterable[str] = ()) -> str:
-    """The table as an SVG picture 700 pixels wide (see the module docstring)."""
+def render_svg(state: State, winners: Iterable[int] = (), highlight: Iterable[str] = (),
+               reveal: bool = True) -> str:
+    """The table as an SVG picture 700 pixels wide (see the module docstring); with
+    ``reveal=False`` the dice without the situation and the answer (a round still to be raced)."""
     marks = {h.lower() for h in highlight}
     answer = None
     status = "Before the roll: the player holding the dice rolls all five."
-    if state.dice is not None:
+    if state.dice is not None and not reveal:
+        status = "Grab the right object, or pass."
+    elif state.dice is not None:
         answer = Obj(kernel.answer([int(f) for f in state.dice]))
         status = explain(state.dice)
     elif state.supply == 0:
