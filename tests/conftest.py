@@ -51,6 +51,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "slow: the slow tier, run with --slow (CI runs it; the default suite stays fast)",
     )
+    config.addinivalue_line(
+        "markers",
+        "verify_run: runs exactly the default plan of `castlerules verify` (every theorem, its "
+        "expected result); .ci/run runs `verify --deep` itself just before and deselects these",
+    )
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:

@@ -14,6 +14,7 @@ THEOREMS = [t for name in castlerules.games() for t in castlerules.make(name).th
 PLANNED = [t for name in castlerules.games() for t in plan(name)]
 
 
+@pytest.mark.verify_run
 @pytest.mark.slow  # every theorem of every game: what `castlerules verify` runs (CI runs both)
 @pytest.mark.parametrize("t", PLANNED, ids=[theorem_key(t) for t in PLANNED])
 def test_theorem_has_its_expected_status(t: object, theorem_runs: dict[str, Run]) -> None:

@@ -20,6 +20,7 @@ GAME = Kasteel()
 
 @pytest.mark.clause("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders",
                     "kasteel.kanalen.uitgeput", "kasteel.spel.eigen-sleutel")
+@pytest.mark.verify_run
 @pytest.mark.slow
 def test_every_theorem_gives_its_expected_result() -> None:
     found = {t.id: run(t) for t in GAME.theorems() if not t.deep}

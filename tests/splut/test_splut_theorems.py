@@ -24,6 +24,7 @@ GAME = Splut()
 BY_ID = {t.id: t for t in theorems.theorems(GAME)}
 
 
+@pytest.mark.verify_run
 @pytest.mark.slow  # the same runs as tests/core/test_theorems.py and `castlerules verify`
 @pytest.mark.parametrize("theorem_id", sorted(i for i, t in BY_ID.items() if not t.deep))
 def test_theorem_has_expected_result(theorem_id: str) -> None:

@@ -26,6 +26,7 @@ def _theorem(game: Spookslot, tid: str) -> Result:
     return run(found[tid]).result
 
 
+@pytest.mark.verify_run
 @pytest.mark.slow  # the same runs as tests/core/test_theorems.py and `castlerules verify`
 @pytest.mark.parametrize("tid", sorted(THEOREMS))
 def test_theorem_holds(tid: str) -> None:
