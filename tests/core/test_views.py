@@ -337,3 +337,28 @@ def test_spookslot_rgb_array_sets_the_short_ways_apart_with_a_colour_key() -> No
     for colour, (x0, y0, x1, y1) in key_swatches(key_top).items():
         pixel = image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2))
         assert "#" + "".join(f"{c:02x}" for c in pixel[:3]) == SQUARE_FILLS[colour]
+
+
+@pytest.mark.parametrize("name", castlerules.games())
+def test_a_game_pickles_as_its_options_not_its_caches(name: str) -> None:
+    """A Spookslot game pickled the module's move caches with it, and with them the class of
+    every game that had filled them: after a test's local subclass with a broken rule had run, no
+    Spookslot game could be pickled (OpenSpiel's random simulation failed, in some test orders)."""
+    import pickle
+
+    from castlerules.spookslot.rules import Spookslot
+
+    class _Local(Spookslot):
+        pass
+
+    changed = _Local(players=2)
+    state = changed.initial_state()
+    for _ in range(6):  # fill the shared caches through the changed game
+        if changed.is_terminal(state):
+            break
+        state = changed.apply(state, changed.legal_actions(state)[0]) if not changed.is_chance(
+            state) else changed.apply(state, changed.chance_outcomes(state)[0][0])
+    game = castlerules.make(name, players=castlerules.make(name).num_players)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy == game and type(copy) is type(game)
+    assert len(pickle.dumps(game)) < 2_000

@@ -26,6 +26,11 @@ A = TypeVar("A")
 MAX_POSITION_CHARS = 100_000
 
 
+def _remade(cls: type[Any], options: dict[str, Any]) -> Any:
+    """A pickled game, made again from its class and options (``Game.__reduce__``)."""
+    return cls(**options)
+
+
 class Game(abc.ABC, Generic[S, A]):
     """A game's rules as pure functions over immutable states.
 
@@ -138,6 +143,12 @@ class Game(abc.ABC, Generic[S, A]):
 
     def __hash__(self) -> int:
         return hash((self.name, repr(sorted(self._options.items()))))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its class and its options and is made again on loading: never its
+        caches, which may be shared by every game of the module (Spookslot's move caches, keyed
+        by the class of each game that filled them)."""
+        return (_remade, (type(self), dict(self._options)))
 
     # -- the protocol ----------------------------------------------------------------------
     @abc.abstractmethod
