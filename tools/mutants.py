@@ -24,7 +24,7 @@ For every mutant this script
    actions as text, whether the state is terminal, the winners, the actors, the chance distribution
    and every successor — and the mutant must disagree somewhere (a mutant that changes nothing is an
    error in the kit);
-3. runs ``castlerules verify GAME --json --fail-fast`` (the theorems only, up to the first that
+3. runs ``castlerules verify GAME --json --fail-fast --jobs 1`` (the theorems only, up to the first that
    fails; with the mutant's readings and the readings its keyword options select, such as
    ``no_yellow=true``; the default run covers every player count) under the mutant; the mutant is
    *killed* if any theorem does not give its expected result (a crash or a
@@ -64,6 +64,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,11 +126,15 @@ def observe(game: Any, state: Any) -> dict[str, Any]:
     }
     try:
         legal = game.legal_actions(state)
+        # The lists as their length and a digest: a Vlotte Geesten grab state has thousands of
+        # legal actions, and the observations travel to every mutant's process.
+        # (each action written once: at a chance state the outcomes are the legal actions)
+        text = {a: game.action_to_str(state, a) for a in legal}
         if game.is_chance(state):
-            out["outcomes"] = [
-                [game.action_to_str(state, o), str(p)] for o, p in game.chance_outcomes(state)
-            ]
-        out["legal"] = [game.action_to_str(state, a) for a in legal]
+            outcomes = [f"{text[o] if o in text else game.action_to_str(state, o)} {p}"
+                        for o, p in game.chance_outcomes(state)]
+            out["outcomes"] = [len(outcomes), _digest("\n".join(outcomes))]
+        out["legal"] = [len(legal), _digest("\n".join(text[a] for a in legal))]
         step = max(1, len(legal) // PROBE_ACTIONS)
         out["next"] = [_digest(game.state_to_json(game.apply(state, a))) for a in legal[::step]]
     except Exception as exc:  # a mutant may crash: that is a difference too
@@ -155,31 +160,54 @@ def probe_states(game: Any, positions: list[str], seed: int = 1) -> list[str]:
     return found
 
 
+def observations(
+    game_name: str, readings: dict[str, str], states: list[str],
+    options: dict[str, Any] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """What the rules say about the start, then about each of ``states``, one at a time."""
+    import castlerules
+
+    game = castlerules.make(game_name, readings=readings or None, **(options or {}))
+    try:  # the start itself: a set-up mutant changes it without changing any later state's rules
+        yield {"initial": game.state_to_json(game.initial_state())}
+    except Exception as exc:
+        yield {"error": f"initial: {type(exc).__name__}"}
+    for text in states:
+        try:
+            found = observe(game, game.state_from_json(text))
+        except Exception as exc:
+            found = {"error": f"load: {type(exc).__name__}"}
+        yield found
+
+
 def run_probe(
     game_name: str, readings: dict[str, str], states: list[str],
     options: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
-    import castlerules
+    """Every observation of the probe (the original rules': what a mutant is compared with)."""
+    return list(observations(game_name, readings, states, options))
 
-    game = castlerules.make(game_name, readings=readings or None, **(options or {}))
-    out: list[dict[str, Any]] = []
-    try:  # the start itself: a set-up mutant changes it without changing any later state's rules
-        out.append({"initial": game.state_to_json(game.initial_state())})
-    except Exception as exc:
-        out.append({"error": f"initial: {type(exc).__name__}"})
-    for text in states:
-        try:
-            out.append(observe(game, game.state_from_json(text)))
-        except Exception as exc:
-            out.append({"error": f"load: {type(exc).__name__}"})
-    return out
+
+def first_difference(observed: Iterable[dict[str, Any]],
+                     expected: list[dict[str, Any]]) -> int | None:
+    """The index of the first observation that differs from the expected one (``None``: none
+    does). It stops there: a mutant that changes the start is not observed any further."""
+    for i, (a, b) in enumerate(zip(expected, observed)):
+        # (through JSON, as the expected observations came: a tuple and a list are the same)
+        if json.loads(json.dumps(b)) != a:
+            return i
+    return None
 
 
 def _probe_main(path: str) -> None:
-    """Run in the mutant's process: read the probe, observe every state, write the observations."""
+    """Run in the mutant's process: read the probe and the original rules' observations, observe
+    the states under the mutant up to the first difference, and write its index (or null)."""
     task = json.loads(Path(path).read_text(encoding="utf-8"))
-    result = run_probe(task["game"], task["readings"], task["states"], task.get("options"))
-    Path(task["out"]).write_text(json.dumps(result), encoding="utf-8")
+    found = first_difference(
+        observations(task["game"], task["readings"], task["states"], task.get("options")),
+        task["expected"],
+    )
+    Path(task["out"]).write_text(json.dumps({"difference": found}), encoding="utf-8")
 
 
 # -- one mutant ------------------------------------------------------------------------------------
@@ -253,7 +281,8 @@ def check_mutant(
         key = _key(mutant)
         task.write_text(
             json.dumps({"game": game, "readings": readings, "options": options,
-                        "states": probe[key]["states"], "out": str(out)}),
+                        "states": probe[key]["states"], "expected": probe[key]["observed"],
+                        "out": str(out)}),
             encoding="utf-8",
         )
         done = subprocess.run(
@@ -264,18 +293,17 @@ def check_mutant(
             row["changes"] = True
             row["difference"] = "the probe crashed under the mutant: " + done.stderr[-300:]
         else:
-            observed = json.loads(out.read_text(encoding="utf-8"))
-            diff = next(
-                (i for i, (a, b) in enumerate(zip(probe[key]["observed"], observed)) if a != b),
-                None,
-            )
+            diff = json.loads(out.read_text(encoding="utf-8"))["difference"]
             row["changes"] = diff is not None
             if diff is not None:
                 row["difference"] = f"probe state #{diff}"
         if probe_only:
             row["seconds"] = round(time.perf_counter() - start, 1)
             return row
-        command = [sys.executable, "-m", "castlerules", "verify", game, "--json", "--fail-fast"]
+        # One process: the kit runs its mutants side by side (``--jobs``), and worker processes
+        # of each mutant's own would only add their start-up to every mutant.
+        command = [sys.executable, "-m", "castlerules", "verify", game, "--json", "--fail-fast",
+                   "--jobs", "1"]
         for k, v in {**readings_of_options(game, options), **readings}.items():
             command += ["--reading", f"{k}={v}"]
         try:

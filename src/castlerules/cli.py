@@ -742,24 +742,33 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from castlerules.core.execute import execute
-    from castlerules.core.plan import combination_plan, plan
+    from castlerules.core.plan import combination_plan, joined, plan
 
     names = args.games or list(games())
     per_game = _readings_for(names, args.reading or [])
     keywords = _options_for(names, args.option)
-    if args.combinations and (args.reading or args.all_readings or args.option):
+    if args.combinations and (args.reading or args.option):
         raise RulesError("--combinations chooses the readings and options itself: give it "
-                         "without --reading, --option and --all-readings")
+                         "without --reading and --option")
     theorems: list[th.Theorem] = []
-    combined: list[Any] = []
+    #: Each game's combination plan, and where each of its theorems is in ``theorems``.
+    combined: list[tuple[Any, list[int]]] = []
+    #: Where the theorems of the single readings are (with --combinations: --all-readings').
+    singles: list[int] = []
     for name in names:
+        mine: list[th.Theorem] = []
+        if not args.combinations or args.all_readings:
+            mine = plan(name, per_game[name], all_readings=args.all_readings, deep=args.deep,
+                        only=args.theorem or (), options=keywords[name])
+        singles += range(len(theorems), len(theorems) + len(mine))
         if args.combinations:
-            combined.append(combination_plan(name, args.combinations, deep=args.deep,
-                                             only=args.theorem or ()))
-            theorems += combined[-1].theorems
-            continue
-        theorems += plan(name, per_game[name], all_readings=args.all_readings, deep=args.deep,
-                         only=args.theorem or (), options=keywords[name])
+            cp = combination_plan(name, args.combinations, deep=args.deep,
+                                  only=args.theorem or ())
+            # with --all-readings: a theorem both hold runs once
+            extra, where = joined(mine, cp)
+            combined.append((cp, [len(theorems) + i for i in where]))
+            mine += extra
+        theorems += mine
     if args.theorem:
         unknown = sorted(set(args.theorem) - {t.id for t in theorems})
         if unknown:
@@ -785,14 +794,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
     else:
         runs = run_all(line)
     if combined and args.json:
-        data, start = [], 0
-        for cp in combined:
-            data.append(cp.to_data(runs[start:start + len(cp.theorems)]))
-            start += len(cp.theorems)
-        print(json.dumps({"combinations": data}, indent=1, ensure_ascii=False))
+        data = [cp.to_data([runs[i] if i < len(runs) else None for i in where])
+                for cp, where in combined]
+        out: dict[str, Any] = {"combinations": data}
+        if args.all_readings:
+            out = {"runs": [runs[i].to_data() for i in singles if i < len(runs)], **out}
+        print(json.dumps(out, indent=1, ensure_ascii=False))
         return 1 if any(not r.ok for r in runs) else 0
     if combined:
-        for cp in combined:
+        for cp, _ in combined:
             _out().print("\n".join(cp.summary()), markup=False)
     bad = [r for r in runs if not r.ok]
     if args.json:
@@ -1023,7 +1033,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--combinations", type=int, choices=(2, 3), metavar="T",
                    help="readings in combination: every theorem that depends on the readings, "
                         "under each configuration of a covering array in which every T options "
-                        "of T interpretations meet (2: pairs, 3: triples)")
+                        "of T interpretations meet (2: pairs, 3: triples); with "
+                        "--all-readings, the single readings too, a run both share once")
     p.add_argument("--jobs", type=_int_arg(1), default=None, metavar="N",
                    help="run the theorems on N processes (default: the machine's cores; 1: here, "
                         "one after the other); with --backend dask, the LocalCluster's workers")

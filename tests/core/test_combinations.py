@@ -160,5 +160,38 @@ def test_verify_combinations_json_lists_configurations_and_results(
     code, out, _ = run_cli(capsys, "verify", "splut", "--combinations", "2", "--theorem",
                            "splut.start", "--jobs", "1")
     assert code == 0 and "configurations cover" in out and "refused by make" in out
-    code, _, err = run_cli(capsys, "verify", "splut", "--combinations", "2", "--all-readings")
+    code, _, err = run_cli(capsys, "verify", "splut", "--combinations", "2", "--reading",
+                           "winner=last-thrower")
     assert code == 2 and "--combinations" in err
+
+
+def _outcomes(results: list[dict[str, object]]) -> list[tuple[object, ...]]:
+    return sorted((r["id"], r["players"], r["status"], r["ok"]) for r in results)
+
+
+def test_all_readings_with_combinations_runs_a_shared_theorem_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--all-readings --combinations 2`` gives what the two runs give apart, and runs a
+    theorem that both hold under the same values of what it depends on once (CI runs it so)."""
+    args = ("verify", "splut", "--theorem", "splut.start", "--jobs", "1", "--json")
+    code, alone, err = run_cli(capsys, *args, "--all-readings")
+    assert code == 0
+    singles = json.loads(alone)
+    ran = err.count("splut.start: ")
+    code, pairs, err = run_cli(capsys, *args, "--combinations", "2")
+    assert code == 0
+    (array,) = json.loads(pairs)["combinations"]
+    ran += err.count("splut.start: ")
+    code, both, err = run_cli(capsys, *args, "--all-readings", "--combinations", "2")
+    assert code == 0
+    data = json.loads(both)
+    assert [{k: v for k, v in r.items() if k != "seconds"} for r in data["runs"]] == [
+        {k: v for k, v in r.items() if k != "seconds"} for r in singles]
+    (joined,) = data["combinations"]
+    assert len(joined["configurations"]) == len(array["configurations"])
+    for config, alone_config in zip(joined["configurations"], array["configurations"]):
+        assert config["readings"] == alone_config["readings"]
+        assert _outcomes(config["results"]) == _outcomes(alone_config["results"])
+    # the pairs share some of their runs with the single readings: fewer runs in all
+    assert len(singles) < err.count("splut.start: ") < ran

@@ -236,16 +236,22 @@ def test_slide_prefix_fails_if_only_the_last_square_is_paid() -> None:
     assert T.check_slide_prefix(GAME, broken).status is Status.COUNTEREXAMPLE
 
 
-@pytest.mark.slow
-def test_every_theorem_under_every_single_reading() -> None:
+def _single_deviations() -> list[dict[str, str]]:
     from castlerules.core.readings import single_deviations
     from castlerules.core.spec import load_spec
 
-    for readings in single_deviations(load_spec("kasteel"))[1:]:
-        game = castlerules.make("kasteel", readings=readings)
-        bad = {t.id: r.result.status for t in game.theorems() if not t.deep
-               for r in [run(t)] if not r.ok}
-        assert bad == {}, readings
+    return list(single_deviations(load_spec("kasteel"))[1:])
+
+
+# One test per deviation, so that the slow tier's workers share them.
+@pytest.mark.slow
+@pytest.mark.parametrize("readings", _single_deviations(),
+                         ids=lambda r: ",".join(f"{k.rsplit('.', 1)[-1]}={v}" for k, v in r.items()))
+def test_every_theorem_under_every_single_reading(readings: dict[str, str]) -> None:
+    game = castlerules.make("kasteel", readings=readings)
+    bad = {t.id: r.result.status for t in game.theorems() if not t.deep
+           for r in [run(t)] if not r.ok}
+    assert bad == {}, readings
 
 
 def test_board_fails_if_the_map_is_upside_down() -> None:

@@ -21,7 +21,7 @@ under any configuration (``castlerules rules GAME --json``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -96,10 +96,12 @@ class CombinationPlan:
 
     def to_data(self, runs: list[Any]) -> dict[str, Any]:
         """The array and, for each configuration, its results (``runs`` in the order of
-        ``theorems``; a configuration whose theorems did not all run lists those that did)."""
+        ``theorems``, ``None`` for one that did not run; a configuration whose theorems did not
+        all run lists those that did)."""
         data: dict[str, Any] = self.array.to_data()
         for config, members in zip(data["configurations"], self.members):
-            config["results"] = [runs[i].to_data() for i in members if i < len(runs)]
+            config["results"] = [runs[i].to_data() for i in members
+                                 if i < len(runs) and runs[i] is not None]
         return data
 
 
@@ -138,6 +140,23 @@ def combination_plan(
                     mine.append(index[key])
         members.append(tuple(mine))
     return CombinationPlan(array, tuple(theorems), tuple(members))
+
+
+def joined(singles: Sequence[Any], combined: CombinationPlan) -> tuple[list[Any], list[int]]:
+    """One run of the single readings and the combinations (``--all-readings --combinations``):
+    the theorems of ``combined`` that ``singles`` (a ``plan`` with ``all_readings``) does not
+    already hold — a theorem under the same values of what it depends on (``_combination_key``) —,
+    and, for each theorem of ``combined``, its index in ``singles`` followed by those."""
+    index = {_combination_key(t): i for i, t in reversed(list(enumerate(singles)))}
+    extra: list[Any] = []
+    where: list[int] = []
+    for t in combined.theorems:
+        key = _combination_key(t)
+        if key not in index:
+            index[key] = len(singles) + len(extra)
+            extra.append(t)
+        where.append(index[key])
+    return extra, where
 
 
 def plan(
