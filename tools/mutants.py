@@ -291,7 +291,9 @@ def check_mutant(
         )
         if done.returncode != 0 or not out.exists():
             row["changes"] = True
-            row["difference"] = "the probe crashed under the mutant: " + done.stderr[-300:]
+            # (the mutant's copy named as such: its temporary path differs from run to run)
+            row["difference"] = ("the probe crashed under the mutant: "
+                                 + done.stderr.replace(tmp, "<mutant copy>")[-300:])
         else:
             diff = json.loads(out.read_text(encoding="utf-8"))["difference"]
             row["changes"] = diff is not None
