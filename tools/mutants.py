@@ -39,11 +39,17 @@ Usage::
 
     python tools/mutants.py [GAME ...] [--set tuning|heldout] [--jobs 2]
                             [--json mutants/results.json] [--only ID ...] [--probe-only]
+                            [--costs VERIFY.json]
 
 ``--probe-only`` checks that each mutant applies and changes behaviour, without running the
 theorems (for whoever writes mutants without seeing the theorems).
 
 ``--json`` replaces the named games' results in the file and keeps the others'.
+
+``--costs`` names the output of ``castlerules verify --json`` on the original rules (CI passes the
+one its verify step has just written): each mutant's verify then runs the theorems that took
+least time there first (``verify --costs``), so that a mutant a quick theorem kills does not wait
+for the slow ones. Which mutants are killed does not change; which theorem is named first may.
 
 It prints a table per game and the kill rate, and exits 1 if a mutant is stale (its original text is
 not found exactly once) or changes no behaviour, or if a game's theorems kill fewer than
@@ -255,7 +261,7 @@ def _key(mutant: dict[str, Any]) -> str:
 
 def check_mutant(
     game: str, mutant: dict[str, Any], probe: dict[str, Any], timeout: float,
-    probe_only: bool = False,
+    probe_only: bool = False, costs: str | None = None,
 ) -> dict[str, Any]:
     readings = dict(mutant.get("readings", {}))
     options = dict(mutant.get("options", {}))
@@ -306,6 +312,8 @@ def check_mutant(
         # of each mutant's own would only add their start-up to every mutant.
         command = [sys.executable, "-m", "castlerules", "verify", game, "--json", "--fail-fast",
                    "--jobs", "1"]
+        if costs:  # the theorems that cost least on the original rules first
+            command += ["--costs", costs]
         for k, v in {**readings_of_options(game, options), **readings}.items():
             command += ["--reading", f"{k}={v}"]
         try:
@@ -344,7 +352,7 @@ def make_probe(game: str, data: dict[str, Any], mutants: list[dict[str, Any]]) -
 
 def run_game(
     game: str, jobs: int, timeout: float, only: set[str], where: Path = MUTANTS,
-    probe_only: bool = False,
+    probe_only: bool = False, costs: str | None = None,
 ) -> list[dict[str, Any]]:
     data = load(game, where)
     mutants = [m for m in data.get("mutant", []) if not only or m["id"] in only]
@@ -352,7 +360,7 @@ def run_game(
         return []
     probe = make_probe(game, data, mutants)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(check_mutant, game, m, probe, timeout, probe_only)
+        futures = [pool.submit(check_mutant, game, m, probe, timeout, probe_only, costs)
                    for m in mutants]
         rows = []
         for f in futures:
@@ -381,6 +389,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the tuning mutants or the held-out ones")
     parser.add_argument("--probe-only", action="store_true",
                         help="only check that each mutant applies and changes behaviour")
+    parser.add_argument("--costs", metavar="FILE",
+                        help="a verify --json output of the original rules: each mutant's "
+                             "verify runs the theorems that took least time there first")
     parser.add_argument("--probe", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.probe:
@@ -391,7 +402,8 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {}
     bad = False
     for game in games:
-        rows = run_game(game, args.jobs, args.timeout, set(args.only), where, args.probe_only)
+        rows = run_game(game, args.jobs, args.timeout, set(args.only), where, args.probe_only,
+                        str(Path(args.costs).resolve()) if args.costs else None)
         killed = sum(1 for r in rows if r.get("killed"))
         stale = [r["id"] for r in rows if r.get("stale")]
         inert = [r["id"] for r in rows if not r.get("stale") and not r.get("changes")]

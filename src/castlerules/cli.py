@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import resource
@@ -740,6 +741,33 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
     return out
 
 
+def _theorem_costs(path: str) -> dict[str, float]:
+    """Theorem id -> the seconds its runs took in the output of ``castlerules verify --json``
+    (a list of runs, or the runs and configurations of ``--combinations``), summed."""
+    bad = f"--costs: {quote(path)} is not the JSON output of castlerules verify --json"
+    try:
+        data = json.loads(_read(path, "--costs"))
+    except (ValueError, RecursionError):
+        raise RulesError(bad) from None
+    try:
+        if isinstance(data, dict):
+            data = list(data.get("runs", [])) + [
+                r for game in data.get("combinations", [])
+                for c in game.get("configurations", []) for r in c.get("results", [])]
+    except (TypeError, AttributeError):
+        raise RulesError(bad) from None
+    if not isinstance(data, list):
+        raise RulesError(bad)
+    costs: dict[str, float] = {}
+    for r in data:
+        if not (isinstance(r, dict) and isinstance(r.get("id"), str)
+                and isinstance(r.get("seconds"), (int, float))
+                and math.isfinite(r["seconds"]) and r["seconds"] >= 0):
+            raise RulesError(bad)
+        costs[r["id"]] = costs.get(r["id"], 0.0) + float(r["seconds"])
+    return costs
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from castlerules.core.execute import execute
     from castlerules.core.plan import combination_plan, joined, plan
@@ -781,24 +809,36 @@ def cmd_verify(args: argparse.Namespace) -> int:
         err.print(f"[{count[0]}/{len(theorems)}] {r.theorem.id}: {r.verdict} ({r.seconds:.2f} s)",
                   markup=False)
 
+    # The order the theorems run in: the plan's, or with --costs the cheapest first (a fail-fast
+    # run then reaches a failing cheap theorem before the costly ones); reported in the plan's.
+    order = list(range(len(theorems)))
+    if args.costs:
+        costs = _theorem_costs(args.costs)
+        order.sort(key=lambda i: costs.get(theorems[i].id, math.inf))
+
     def run_all(report: Any) -> list[th.Run]:
-        return execute(theorems, jobs=args.jobs, backend=args.backend, scheduler=args.scheduler,
-                       progress=report, fail_fast=args.fail_fast)
+        return execute([theorems[i] for i in order], jobs=args.jobs, backend=args.backend,
+                       scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast)
 
     if err.is_terminal and not args.json:
         from rich.progress import Progress
 
         with Progress(console=err, transient=True) as bar:
             task = bar.add_task("proving", total=len(theorems))
-            runs = run_all(lambda r: bar.update(task, description=r.theorem.id, advance=1))
+            done = run_all(lambda r: bar.update(task, description=r.theorem.id, advance=1))
     else:
-        runs = run_all(line)
+        done = run_all(line)
+    # Each theorem's run at its place in the plan (None: not run, after a fail-fast stop).
+    ran: list[th.Run | None] = [None] * len(theorems)
+    for i, r in zip(order, done):
+        ran[i] = r
+    runs = [r for r in ran if r is not None]
     if combined and args.json:
-        data = [cp.to_data([runs[i] if i < len(runs) else None for i in where])
-                for cp, where in combined]
+        data = [cp.to_data([ran[i] for i in where]) for cp, where in combined]
         out: dict[str, Any] = {"combinations": data}
         if args.all_readings:
-            out = {"runs": [runs[i].to_data() for i in singles if i < len(runs)], **out}
+            out = {"runs": [run.to_data() for i in singles if (run := ran[i]) is not None],
+                   **out}
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return 1 if any(not r.ok for r in runs) else 0
     if combined:
@@ -1028,6 +1068,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only this theorem (repeatable)")
     p.add_argument("--fail-fast", action="store_true",
                    help="stop at the first unexpected result (the mutation kit uses it)")
+    p.add_argument("--costs", metavar="FILE",
+                   help="run the theorems that took least time in FILE (an earlier verify "
+                        "--json) first, with --fail-fast the quickest way to a failure; the "
+                        "results keep the plan's order")
     p.add_argument("--verbose", action="store_true", help="print every counterexample's board")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--combinations", type=int, choices=(2, 3), metavar="T",

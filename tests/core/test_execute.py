@@ -4,9 +4,12 @@ fail-fast run stops where the serial one stops."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import run as run_cli
 
 import castlerules
 from castlerules.core import execute as ex
@@ -117,3 +120,50 @@ def test_a_two_worker_dask_cluster_gives_the_serial_results_in_order() -> None:
     serial = ex.execute(theorems, jobs=1)
     on_dask = ex.execute(theorems, jobs=2, backend="dask")
     assert _data(on_dask) == _data(serial)
+
+
+def test_verify_costs_runs_the_quick_theorems_first_and_reports_in_plan_order(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    """``verify --fail-fast --costs FILE`` runs what took least time in FILE first, so a failing
+    quick theorem stops the run before the slow ones; the results keep the plan's order."""
+    args = ["verify", "vlotte-geesten", "--jobs", "1", "--json", "--theorem", "vg.start",
+            "--theorem", "vg.seats", "--theorem", "vg.ties"]
+    code, out, _ = run_cli(capsys, *args)
+    planned = [(r["id"], r["players"]) for r in json.loads(out)]
+    assert code == 0 and planned[0][0] == "vg.start" and planned[-1][0] == "vg.ties"
+    costs = tmp_path / "costs.json"
+    costs.write_text(json.dumps([{"id": "vg.start", "seconds": 3.0},
+                                 {"id": "vg.seats", "seconds": 2.0},
+                                 {"id": "vg.ties", "seconds": 0.5}]), encoding="utf-8")
+    code, out, err = run_cli(capsys, *args, "--costs", str(costs))
+    assert code == 0 and [(r["id"], r["players"]) for r in json.loads(out)] == planned
+    ran = [line.split("] ", 1)[1].split(":")[0] for line in err.splitlines() if "] vg." in line]
+    assert ran == sorted(ran, key=["vg.ties", "vg.seats", "vg.start"].index)
+
+    real = ex.run
+
+    def ties_broken(t: Theorem) -> Run:
+        done = real(t)
+        return Run(t, Result.refuted("x", "broken"), done.seconds) if t.id == "vg.ties" else done
+
+    monkeypatch.setattr(ex, "run", ties_broken)
+    code, out, _ = run_cli(capsys, *args, "--fail-fast")
+    first_ties = [tid for tid, _ in planned].index("vg.ties")
+    assert code == 1 and len(json.loads(out)) == first_ties + 1 > 1
+    code, out, err = run_cli(capsys, *args, "--fail-fast", "--costs", str(costs))
+    assert code == 1 and [r["id"] for r in json.loads(out)] == ["vg.ties"]
+    assert err.count("] vg.") == 1
+
+
+@pytest.mark.parametrize("text", ["not json", '{"runs": 5}', '[{"id": 1, "seconds": 1}]',
+                                  '[{"id": "vg.start", "seconds": -1}]', "[" * 100_000, '"x"',
+                                  '{"combinations": [{"configurations": 3}]}'])
+def test_verify_costs_refuses_a_file_that_is_not_verify_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str,
+) -> None:
+    costs = tmp_path / "costs.json"
+    costs.write_text(text, encoding="utf-8")
+    code, _, err = run_cli(capsys, "verify", "splut", "--theorem", "splut.start", "--costs",
+                           str(costs))
+    assert code == 2 and "--costs" in err and len(err) < 300
