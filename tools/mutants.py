@@ -21,11 +21,11 @@ For every mutant this script
 1. applies it to a temporary copy of ``src/`` (and ``specs/``);
 2. checks that it changes behaviour on some reachable state: the original rules write a probe of
    the initial state and of states from seeded random games (and the listed positions) — the legal
-   actions as text, whether the state is terminal, the winners, the actors, the chance distribution
+   actions as text (digested), whether the state is terminal, the winners, the actors, the chance distribution
    and every successor — and the mutant must disagree somewhere (a mutant that changes nothing is an
    error in the kit);
-3. runs ``castlerules verify GAME --json --fail-fast --jobs 1`` (the theorems only, up to the first that
-   fails; with the mutant's readings and the readings its keyword options select, such as
+3. runs ``castlerules verify GAME --json --fail-fast --jobs 1`` (the theorems only, up to the
+   first that fails; with the mutant's readings and the readings its keyword options select, such as
    ``no_yellow=true``; the default run covers every player count) under the mutant; the mutant is
    *killed* if any theorem does not give its expected result (a crash or a
    time-out counts, and is shown as such).
@@ -132,9 +132,9 @@ def observe(game: Any, state: Any) -> dict[str, Any]:
     }
     try:
         legal = game.legal_actions(state)
-        # The lists as their length and a digest: a Vlotte Geesten grab state has thousands of
-        # legal actions, and the observations travel to every mutant's process.
-        # (each action written once: at a chance state the outcomes are the legal actions)
+        # The lists as their length and a digest (a Vlotte Geesten roll has 3,125 outcomes, and
+        # the observations travel to every mutant's process); each action written once, as at a
+        # chance state the outcomes are the legal actions.
         text = {a: game.action_to_str(state, a) for a in legal}
         if game.is_chance(state):
             outcomes = [f"{text[o] if o in text else game.action_to_str(state, o)} {p}"
