@@ -21,14 +21,14 @@ For every mutant this script
 1. applies it to a temporary copy of ``src/`` (and ``specs/``);
 2. checks that it changes behaviour on some reachable state: the original rules write a probe of
    the initial state and of states from seeded random games (and the listed positions) — the legal
-   actions as text (digested), whether the state is terminal, the winners, the actors, the chance distribution
-   and every successor — and the mutant must disagree somewhere (a mutant that changes nothing is an
-   error in the kit);
+   actions as text (digested), whether the state is terminal, the winners, the actors, the chance
+   distribution and every successor — and the mutant must disagree somewhere (a mutant that changes
+   nothing is an error in the kit); the mutant's process stops at the first difference;
 3. runs ``castlerules verify GAME --json --fail-fast --jobs 1`` (the theorems only, up to the
-   first that fails; with the mutant's readings and the readings its keyword options select, such as
-   ``no_yellow=true``; the default run covers every player count) under the mutant; the mutant is
-   *killed* if any theorem does not give its expected result (a crash or a
-   time-out counts, and is shown as such).
+   first that fails; with the mutant's readings and the readings its keyword options select, such
+   as ``no_yellow=true``; the default run covers every player count) under the mutant; the mutant
+   is *killed* if any theorem does not give its expected result (a crash or a time-out counts, and
+   is shown as such).
 
 Two sets of mutants: the **tuning** set (``mutants/<game>.toml``), which the theorems have been
 fitted against, and the **held-out** set (``mutants/heldout/<game>.toml``), written from the Dutch
