@@ -18,7 +18,8 @@ from castlerules.core.errors import (
     Violation,
 )
 from castlerules.core.game import Game
-from castlerules.core.record import Record, replay
+from castlerules.core.outcome import Outcome, Termination
+from castlerules.core.record import Record, Replay, replay, replay_game
 
 __all__ = [
     "Game",
@@ -26,16 +27,20 @@ __all__ = [
     "InvalidActionError",
     "InvalidOptionError",
     "InvalidStateError",
+    "Outcome",
     "ParseError",
     "Record",
     "RecordError",
+    "Replay",
     "RulesError",
     "SpecError",
+    "Termination",
     "Violation",
     "game_class",
     "games",
     "make",
     "position",
     "replay",
+    "replay_game",
 ]
 __version__ = "0.2.0"

@@ -260,8 +260,10 @@ def _para(out: Console, text: str, first: str, rest: str | None = None, style: s
 
 
 def _write(path: str, text: str, what: str) -> None:
+    from castlerules.core.files import write_atomic
+
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        write_atomic(path, text)  # a temporary file in the same folder, then renamed
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise RulesError(f"{what}: cannot write {quote(path)}: {reason}") from None

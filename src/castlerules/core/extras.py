@@ -61,7 +61,7 @@ def require(module: str, purpose: str, extra: str | None = None) -> ModuleType:
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        missing = (exc.name or "").split(".")[0]
+        missing = (exc.name or module).split(".")[0]
         if missing not in (module.split(".")[0], *EXTRAS):
             raise  # the package is there but broken: its own error says more
         raise MissingExtraError(exc.name or module, purpose, extra) from None

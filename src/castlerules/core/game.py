@@ -13,10 +13,12 @@ from castlerules.core.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidOptionError,
+    InvalidStateError,
     ParseError,
     Violation,
     quote,
 )
+from castlerules.core.outcome import Outcome, Termination
 from castlerules.core.spec import GameSpec, load_spec
 
 S = TypeVar("S")
@@ -65,6 +67,7 @@ class Game(abc.ABC, Generic[S, A]):
         """A game's ``__init__`` notes which keyword options its caller gave (``_given``), so
         ``resolve_readings`` treats an explicit default value like any other explicit value."""
         super().__init_subclass__(**kwargs)
+        _guard_methods(cls)
         init = cls.__dict__.get("__init__")
         if init is None or getattr(init, "_notes_given", False):
             return
@@ -233,12 +236,62 @@ class Game(abc.ABC, Generic[S, A]):
                 "use game.play(state, text) or game.parse_action(state, text)"
             )
         kinds = ", ".join(t.__name__ for t in self.action_types)
+        other = _game_of(action)
+        if other is not None and other != self.name:
+            return InvalidActionError(
+                f"{self.name}: {quote(action)} is an action of {other}, not of {self.name} "
+                f"(its actions: {kinds})"
+            )
         return InvalidActionError(
             f"{self.name}: {quote(action)} is not an action of this game (its actions: {kinds})"
         )
 
     def is_legal(self, state: S, action: Any) -> bool:
-        return self.violation(state, action) is None
+        """Whether ``action`` is legal in ``state``: ``violation(state, action) is None``, and
+        False for any value that is not an action of this game (text, a number, another game's
+        action). A state of another game raises InvalidStateError.
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> state = game.initial_state()
+        >>> game.is_legal(state, game.legal_actions(state)[0]), game.is_legal(state, "junk")
+        (True, False)
+        """
+        if action.__class__ not in self._action_classes:
+            return False
+        return self.rule_violation(state, action) is None
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended at ``state``: an ``Outcome`` with the winners and the
+        ``Termination`` (why, and the clause that says so); None while the game goes on.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> end = game.state_from_text("20,15 0 0 p0 - - - -")
+        >>> print(game.outcome(end))
+        p0 wins: the supply of points is empty [vg.einde.voorraad-leeg]
+        """
+        if not self.is_terminal(state):
+            return None
+        return Outcome(self.winners(state), self.termination(state))
+
+    @abc.abstractmethod
+    def termination(self, state: S) -> Termination:
+        """Why the game ended at the terminal state ``state`` (see ``outcome``)."""
+
+    def foreign_state(self, state: Any) -> InvalidStateError:
+        """The error for a value given where a state of this game belongs: it names the game the
+        value belongs to, if it is another castlerules game's."""
+        other = _game_of(state)
+        kind = type(state).__name__
+        if other is not None:
+            return InvalidStateError(
+                f"{self.name}: a state of {other} ({kind}) is not a state of {self.name}"
+            )
+        return InvalidStateError(
+            f"{self.name}: {quote(state)} ({kind}) is not a state of {self.name} "
+            f"(its states are {self.state_type.__name__} objects)"
+        )
 
     def apply(self, state: S, action: Any) -> S:
         """The state after ``action``; IllegalActionError (with the clause) if it is illegal."""
@@ -387,6 +440,68 @@ def game_module(game: Game[Any, Any] | type[Game[Any, Any]], part: str) -> Any:
         return None
 
 
+#: The methods whose first argument is a state of the game: each checks it is one (a state of
+#: another game is an InvalidStateError naming both games, not an AttributeError deep inside).
+STATE_METHODS = (
+    "is_terminal", "winners", "is_chance", "chance_outcomes", "actors", "legal_actions",
+    "legal_actions_of", "candidate_actions", "violation", "rule_violation", "successor",
+    "action_to_str", "parse_action", "state_to_text", "validate_state", "apply", "play",
+    "is_legal", "outcome", "termination", "state_to_json", "render", "render_svg",
+    "describe_chance",
+)
+#: The methods whose second argument is an action of the game (besides ``violation``, which
+#: checks it itself).
+ACTION_METHODS = ("action_to_str", "describe_chance")
+
+
+def _guarded(method: Any, checks_action: bool) -> Any:
+    """``method`` checking first that its ``state`` is a state of the game (and, with
+    ``checks_action``, that its ``action`` is one of the game's actions)."""
+
+    if checks_action:
+        @functools.wraps(method)
+        def guarded_action(self: Any, state: Any, action: Any, *args: Any, **kwargs: Any) -> Any:
+            if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
+                raise self.foreign_state(state)
+            if action.__class__ not in self._action_classes:
+                raise self.not_an_action(action)
+            return method(self, state, action, *args, **kwargs)
+
+        guarded_action._guarded = True  # type: ignore[attr-defined]
+        return guarded_action
+
+    @functools.wraps(method)
+    def guarded(self: Any, state: Any, *args: Any, **kwargs: Any) -> Any:
+        if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
+            raise self.foreign_state(state)
+        return method(self, state, *args, **kwargs)
+
+    guarded._guarded = True  # type: ignore[attr-defined]
+    return guarded
+
+
+def _guard_methods(cls: type) -> None:
+    """Wrap the state methods ``cls`` defines itself (see ``STATE_METHODS``) in their guard."""
+    for name in STATE_METHODS:
+        method = cls.__dict__.get(name)
+        if method is None or getattr(method, "_guarded", False):
+            continue
+        if getattr(method, "__isabstractmethod__", False) or not callable(method):
+            continue
+        setattr(cls, name, _guarded(method, name in ACTION_METHODS))
+
+
+def _game_of(value: Any) -> str | None:
+    """The name of the castlerules game whose package defines ``value``'s class, if any."""
+    from castlerules.core.catalog import game_class, games
+
+    home = type(value).__module__.rsplit(".", 1)[0]
+    for name in games():
+        if game_class(name).__module__.rsplit(".", 1)[0] == home:
+            return name
+    return None
+
+
 def check_player_count(players: Any, low: int, high: int, game: str = "") -> int:
     """Validate a ``players`` option."""
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
@@ -407,3 +522,6 @@ def require(condition: bool, message: str) -> None:
         from castlerules.core.errors import InvalidStateError
 
         raise InvalidStateError(message)
+
+
+_guard_methods(Game)

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from castlerules.core.cache import BoundedCache
 from castlerules.core.errors import InvalidOptionError, Violation
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.vlotte_geesten import kernel, notation, render
 from castlerules.vlotte_geesten.state import COLOURS, TOTAL_POINTS, Grab, Obj, Pass, Roll, State
@@ -77,6 +78,10 @@ def _distribution(dice: tuple[tuple[Obj, ...], ...]) -> tuple[tuple[Roll, Fracti
             p *= Fraction(die[face], 6)
         outcomes.append((Roll(combo), p))
     return tuple(outcomes)
+
+
+#: How a game of Vlotte Geesten ends.
+SUPPLY_EMPTY = Termination("supply-empty", "vg.einde.voorraad-leeg", "the supply of points is empty")
 
 
 class VlotteGeesten(Game[State, Any]):
@@ -199,6 +204,12 @@ class VlotteGeesten(Game[State, Any]):
             return frozenset()
         flags = kernel.winner_flags(state.scores, self.draw_on_tie)
         return frozenset(i for i, won in enumerate(flags) if won)
+
+    @clause("vg.einde.voorraad-leeg")
+    def termination(self, state: State) -> Termination:
+        """The one way the game ends: the supply of points is empty (the winners, a tie among
+        them, by ``vg.einde.winnaar``)."""
+        return SUPPLY_EMPTY
 
     @clause("vg.spel.worp")
     def is_chance(self, state: State) -> bool:
