@@ -492,12 +492,15 @@ def _guard_methods(cls: type) -> None:
 
 
 def _game_of(value: Any) -> str | None:
-    """The name of the castlerules game whose package defines ``value``'s class, if any."""
-    from castlerules.core.catalog import game_class, games
-
+    """The name of the game (a ``Game`` subclass made so far) whose package defines ``value``'s
+    class, if any."""
     home = type(value).__module__.rsplit(".", 1)[0]
-    for name in games():
-        if game_class(name).__module__.rsplit(".", 1)[0] == home:
+    found: list[type[Game[Any, Any]]] = list(Game.__subclasses__())
+    while found:
+        cls = found.pop()
+        found += cls.__subclasses__()
+        name = cls.__dict__.get("name")
+        if isinstance(name, str) and cls.__module__.rsplit(".", 1)[0] == home:
             return name
     return None
 
