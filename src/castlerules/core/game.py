@@ -128,7 +128,13 @@ class Game(abc.ABC, Generic[S, A]):
 
     @property
     @abc.abstractmethod
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many players this game has (its ``players`` option).
+
+        >>> import castlerules
+        >>> castlerules.make("splut", players=3).num_players
+        3
+        """
 
     @property
     def spec(self) -> GameSpec:
@@ -155,33 +161,90 @@ class Game(abc.ABC, Generic[S, A]):
 
     # -- the protocol ----------------------------------------------------------------------
     @abc.abstractmethod
-    def initial_state(self) -> S: ...
+    def initial_state(self) -> S:
+        """The state the game starts in: a frozen attrs value, hashable and equal by value.
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> game.initial_state() == game.initial_state()
+        True
+        """
 
     @abc.abstractmethod
-    def is_terminal(self, state: S) -> bool: ...
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over at ``state`` (then ``outcome`` says who won and why).
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> game.is_terminal(game.initial_state())
+        False
+        """
 
     @abc.abstractmethod
     def winners(self, state: S) -> frozenset[int]:
-        """The winning players at a terminal state (several: a tie); empty before the end."""
+        """The winning players at a terminal state (several: a tie); empty before the end.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.winners(game.state_from_text("20,15 0 0 p0 - - - -"))
+        frozenset({0})
+        """
 
     @abc.abstractmethod
-    def is_chance(self, state: S) -> bool: ...
+    def is_chance(self, state: S) -> bool:
+        """Whether chance acts next at ``state`` (a roll, a drop): then ``chance_outcomes`` are
+        the actions, and ``actors`` is empty.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.is_chance(game.initial_state())
+        True
+        """
 
     @abc.abstractmethod
     def chance_outcomes(self, state: S) -> tuple[tuple[Any, Fraction], ...]:
-        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+        """At a chance node: every outcome with its exact probability (they sum to 1); elsewhere
+        empty.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> outcomes = game.chance_outcomes(game.initial_state())
+        >>> len(outcomes), outcomes[0][1], sum(p for _, p in outcomes)
+        (3125, Fraction(1, 3125), Fraction(1, 1))
+        """
 
     @abc.abstractmethod
     def actors(self, state: S) -> frozenset[int]:
-        """The players who may act now (empty at chance and terminal states)."""
+        """The players who may act now (empty at chance and terminal states; several where the
+        rules let several act at once, as Vlotte Geesten's grab).
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.actors(game.play(game.initial_state(), "roll bottle bottle chair mouse bottle"))
+        frozenset({0, 1})
+        """
 
     @abc.abstractmethod
     def legal_actions(self, state: S) -> tuple[Any, ...]:
-        """All legal actions in a deterministic order; at a chance node, the outcomes."""
+        """All legal actions in a deterministic order, without duplicates; at a chance node, the
+        outcomes; at the end, none.
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> game.legal_actions(game.initial_state())[0]
+        Step('p0 d2-d3')
+        """
 
     def legal_actions_of(self, state: S, player: int) -> tuple[Any, ...]:
         """The legal actions of ``player`` (where several players may act, only theirs; at a chance
-        node, the outcomes). Games with several actors may override it with something faster."""
+        node, the outcomes). Games with several actors may override it with something faster.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> rolled = game.play(game.initial_state(), "roll bottle bottle chair mouse bottle")
+        >>> game.legal_actions_of(rolled, 1)[:2]
+        (Pass('p1 pass'), Grab('p1 grab chair'))
+        """
         legal = self.legal_actions(state)
         if len(self.actors(state)) <= 1:
             return legal
@@ -193,10 +256,21 @@ class Game(abc.ABC, Generic[S, A]):
         legal or not. Used to cross-check ``violation`` against ``legal_actions``."""
 
     def violation(self, state: S, action: Any) -> Violation | None:
-        """None if ``action`` is legal in ``state``; else the clause it breaks.
+        """None if ``action`` is legal in ``state``; else the ``Violation``: the clause it breaks,
+        why, and the clause's Dutch text.
 
         Raises InvalidActionError if ``action`` is not an action of this game at all (text, for
-        example: use ``parse_action`` or ``play``)."""
+        example: use ``parse_action`` or ``play``).
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> state = game.initial_state()
+        >>> print(game.violation(state, game.parse_action(state, "p0 Sd2-d3")))
+        None
+        >>> found = game.violation(state, game.parse_action(state, "p0 e1-e2"))
+        >>> found.clause, found.reason
+        ('splut.beweging.eigen-team', 'player 0 has no piece on e1')
+        """
         if action.__class__ not in self._action_classes:
             raise self.not_an_action(action)
         return self.rule_violation(state, action)
@@ -210,15 +284,39 @@ class Game(abc.ABC, Generic[S, A]):
         """The next state, assuming ``action`` is legal (unchecked; use ``apply``)."""
 
     @abc.abstractmethod
-    def action_to_str(self, state: S, action: Any) -> str: ...
+    def action_to_str(self, state: S, action: Any) -> str:
+        """The notation of ``action`` in ``state``, whole: what ``parse_action`` reads back.
+        (``str(action)`` writes it without what only the state knows, such as Splut's piece
+        letter or Kasteel's ``x`` of a capture.)
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> state = game.initial_state()
+        >>> step = game.legal_actions(state)[0]
+        >>> game.action_to_str(state, step), str(step)
+        ('p0 Sd2-d3', 'p0 d2-d3')
+        """
 
     @abc.abstractmethod
     def parse_action(self, state: S, text: str) -> Any:
-        """The action ``text`` names in ``state``; ParseError if it names none."""
+        """The action ``text`` names in ``state``; ParseError if it names none.
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> game.parse_action(game.initial_state(), "p0 Sd2-d3")
+        Step('p0 d2-d3')
+        """
 
     @abc.abstractmethod
     def state_to_text(self, state: S) -> str:
-        """The one-line position text of ``state`` (see the game's notation module)."""
+        """The one-line position text of ``state`` (see the game's notation module); the
+        ``repr`` of a state is the ``castlerules.position`` call that reads it back.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.state_to_text(game.initial_state())
+        '0,0 35 0 p0 - - - -'
+        """
 
     @abc.abstractmethod
     def parse_position(self, text: str) -> S:
@@ -294,19 +392,40 @@ class Game(abc.ABC, Generic[S, A]):
         )
 
     def apply(self, state: S, action: Any) -> S:
-        """The state after ``action``; IllegalActionError (with the clause) if it is illegal."""
+        """The state after ``action``; IllegalActionError (with the clause) if it is illegal.
+        ``state`` is never changed.
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> state = game.initial_state()
+        >>> after = game.apply(state, game.legal_actions(state)[0])
+        >>> after != state, game.state_to_text(state) == game.state_to_text(game.initial_state())
+        (True, True)
+        """
         found = self.violation(state, action)
         if found is not None:
             raise IllegalActionError(found)
         return self.successor(state, action)
 
     def play(self, state: S, text: str) -> S:
-        """``apply(state, parse_action(state, text))``: one move given as text."""
+        """``apply(state, parse_action(state, text))``: one move given as text.
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> game.state_to_text(game.play(game.initial_state(), "p0 Sd2-d3")).split()[0]
+        'Sd3,Tf2,De2/Sf8,Td8,De8'
+        """
         return self.apply(state, self.parse_action(state, text))
 
     def state_from_text(self, text: str) -> S:
         """The state a position text describes, validated like JSON (ParseError names the column,
-        InvalidStateError the inconsistency)."""
+        InvalidStateError the inconsistency).
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.state_from_text("0,0 35 0 p0 - - - -") == game.initial_state()
+        True
+        """
         if not isinstance(text, str):
             raise ParseError(f"position text must be a string, got {type(text).__name__}")
         if len(text) > MAX_POSITION_CHARS:
@@ -317,18 +436,36 @@ class Game(abc.ABC, Generic[S, A]):
 
     def state_to_json(self, state: S) -> str:
         """The state as JSON: ``{"format": 1, "game": NAME, "state": {...}}`` (see
-        ``json_schema``)."""
+        ``json_schema``).
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> game.state_to_json(game.initial_state())[:39]
+        '{"format":1,"game":"kasteel","state":{"'
+        """
         return jsonio.dump_envelope(self.name, state)
 
     def state_from_json(self, text: str | bytes) -> S:
         """A state from JSON (this version's envelope, or the bare state object of format 0),
-        validated; InvalidStateError names what is wrong."""
+        validated; InvalidStateError names what is wrong.
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> state = game.initial_state()
+        >>> game.state_from_json(game.state_to_json(state)) == state
+        True
+        """
         state: S = jsonio.load_envelope(self.name, self.state_type, text)
         self.validate_state(state)
         return state
 
     def json_schema(self) -> dict[str, Any]:
-        """The JSON Schema (draft 2020-12) of this game's state JSON."""
+        """The JSON Schema (draft 2020-12) of this game's state JSON.
+
+        >>> import castlerules
+        >>> castlerules.make("kasteel").json_schema()["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
+        """
         return jsonio.envelope_schema(self.name, self.state_type)
 
     def theorems(self) -> tuple[Any, ...]:
@@ -383,13 +520,26 @@ class Game(abc.ABC, Generic[S, A]):
 
     def render(self, state: S) -> str:
         """A plain-text picture of ``state`` that shows its position text (the conformance kit
-        checks it; the terminal game prints only this)."""
+        checks it; the terminal game prints only this).
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> print(game.render(game.initial_state()).splitlines()[0])
+        scores: p0=0  p1=0
+        """
         return f"{self!r}\nposition: {self.state_to_text(state)}"
 
     def describe_chance(self, state: S, outcome: A) -> str:
         """A chance outcome in words, as a person at the table tells it ("a skull falls on m10"):
         ``describe_chance(game, state, outcome)`` of the game package's ``render`` module, else
-        the outcome's notation."""
+        the outcome's notation.
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> state = game.initial_state()
+        >>> game.describe_chance(state, game.legal_actions(state)[0])
+        'a skull falls on a9'
+        """
         describe = getattr(game_module(self, "render"), "describe_chance", None)
         if describe is None:
             return self.action_to_str(state, outcome)
@@ -398,7 +548,13 @@ class Game(abc.ABC, Generic[S, A]):
 
     def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
         """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
-        override this; the default shows the text picture)."""
+        override this; the default shows the text picture).
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> game.render_svg(game.initial_state(), highlight=("d2",)).startswith("<svg")
+        True
+        """
         from xml.sax.saxutils import escape
 
         lines = self.render(state).splitlines() or [""]

@@ -97,9 +97,9 @@ class Record:
 
         >>> import castlerules, pathlib, tempfile
         >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
-        >>> castlerules.Record.new("kasteel", {}, ("a2-a3",)).save(path)
+        >>> castlerules.Record.new("splut", {}, ("p0 Sd2-d3",)).save(path)
         >>> castlerules.Record.load(path).actions
-        ('a2-a3',)
+        ('p0 Sd2-d3',)
         """
         try:
             with open(path, "rb") as handle:
@@ -207,7 +207,7 @@ def replay_game(record: Record, *, ply: int | None = None) -> Replay:
     from 1, as its message does).
 
     >>> import castlerules
-    >>> record = castlerules.Record.new("kasteel", {}, ("a2-a3",))
+    >>> record = castlerules.Record.new("splut", {}, ("p0 Sd2-d3",))
     >>> done = castlerules.replay_game(record)
     >>> done.plies, done.game.state_to_text(done.final) == done.game.state_to_text(done.state(1))
     (1, True)
