@@ -84,9 +84,11 @@ def test_the_wheel_alone_plays_replays_and_renders_every_game(tmp_path: Path) ->
     assert played.stdout.strip().splitlines()[-1] == "played []"
 
     # the rulebook and its theorem column work without z3: the theorems are declared without it
-    rules = _run([str(cli), "rules", "kasteel", "kasteel.einde.winst"], cwd=tmp_path)
+    rules = _run([str(cli), "rules", "kasteel", "kasteel.einde.sleutel"], cwd=tmp_path)
     assert rules.returncode == 0, rules.stderr
     assert "theorems: kasteel." in " ".join(rules.stdout.split())
+    theorem = _run([str(cli), "theorem", "kasteel", "kasteel.one-winner"], cwd=tmp_path)
+    assert theorem.returncode == 0 and "kasteel.one-winner" in theorem.stdout, theorem.stderr
     for command, extra in NEEDS_EXTRA:
         done = _run([str(cli), *command], cwd=tmp_path)
         assert done.returncode == 2, (command, done.stdout, done.stderr)
@@ -97,3 +99,34 @@ def test_the_wheel_alone_plays_replays_and_renders_every_game(tmp_path: Path) ->
         last = done.stderr.strip().splitlines()[-1]
         assert done.returncode == 1 and last.startswith("castlerules.core.extras.MissingExtraError")
         assert f'pip install "castlerules[{extra}]"' in last, done.stderr
+
+
+@pytest.mark.slow  # builds the sdist and, from it, the wheel (about 20 s)
+@pytest.mark.xdist_group("checkout-builds")
+def test_both_distributions_carry_the_licence_the_notice_and_the_sdist_the_tests(
+    tmp_path: Path,
+) -> None:
+    import os
+    import tarfile
+    import zipfile
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    built = _run([sys.executable, "-m", "build", "-o", str(tmp_path), str(ROOT)], env=env)
+    assert built.returncode == 0, built.stderr[-3000:]
+    warnings = [line for line in (built.stdout + built.stderr).splitlines()
+                if "warning" in line.lower()]
+    assert not warnings, warnings
+    (sdist,) = tmp_path.glob("castlerules-*.tar.gz")
+    (wheel,) = tmp_path.glob("castlerules-*.whl")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"LICENSE", "NOTICE", "CHANGELOG.md", "README.md"} <= names
+    assert {"tests/core/test_base_install.py", "docs/conf.py", "docs/_inventories/python.inv",
+            "examples/check_invariant.py", "specs/splut.toml"} <= names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    with zipfile.ZipFile(wheel) as archive:
+        listed = archive.namelist()
+    assert {n.rsplit("/", 1)[-1] for n in listed if "/licenses/" in n} == {"LICENSE", "NOTICE"}
+    notice = (ROOT / "NOTICE").read_text(encoding="utf-8")
+    for title in ("Vlotte Geesten: Het Dobbelspel", "Splut!", "Spookslot", "Het kasteel veroveren"):
+        assert f'"{title}"' in notice, title

@@ -20,6 +20,7 @@ MODULES = [
 ]
 
 
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples_run(name: str) -> None:
     module = importlib.import_module(name)
