@@ -1,5 +1,9 @@
 """castlerules: four Dutch game rulebooks as executable, formally checked rules.
 
+The public API is ``__all__`` below, ``castlerules.strategies`` (Hypothesis strategies) and the
+``__all__`` of each game's package (``castlerules.splut`` and the others); everything else is
+internal. A renamed public name warns for one minor version before it goes.
+
 >>> import castlerules
 >>> game = castlerules.make("vlotte-geesten", players=3)
 >>> state = game.initial_state()

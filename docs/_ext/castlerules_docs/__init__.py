@@ -51,7 +51,6 @@ from castlerules_docs.rst import (
     interp_ref,
     set_known,
     theorem_ref,
-    title,
     write,
 )
 

@@ -115,7 +115,7 @@ def page_api_top() -> list[str]:
     out += ["The public names (``castlerules.__all__``):", ""]
     for name in castlerules.__all__:
         obj = getattr(castlerules, name)
-        summary = (obj.__doc__ or "").strip().split("\n")[0]
+        summary = first_sentence(obj.__doc__ or "")
         link = f":py:obj:`castlerules.{name}`"
         out.append(f"- {link} — {plain_text_safe(summary)}" if summary else f"- {link}")
     out += ["", ".. py:currentmodule:: castlerules", ""]
@@ -127,6 +127,13 @@ def page_api_top() -> list[str]:
             out += [f".. autofunction:: castlerules.{name}", ""]
     out += [".. py:data:: castlerules.__version__", "", "   The version of this castlerules.", ""]
     return out
+
+
+def first_sentence(doc: str) -> str:
+    """The first sentence of a docstring's first paragraph, on one line."""
+    paragraph = " ".join(doc.strip().split("\n\n")[0].split())
+    cut = paragraph.find(". ")
+    return paragraph if cut < 0 else paragraph[: cut + 1]
 
 
 def page_api_strategies() -> list[str]:
@@ -222,7 +229,8 @@ def page_code(needed: set[str], game_packages: list[str]) -> list[str]:
             obj = getattr(importlib.import_module(module), top, None)
             if isinstance(obj, type):
                 out += [f".. autoclass:: {module}.{top}"]
-                out += [f"   :members: {', '.join(sorted(set(inner)))}"] if inner else ["   :no-members:"]
+                out += ([f"   :members: {', '.join(sorted(set(inner)))}", "   :undoc-members:"]
+                        if inner else ["   :no-members:"])
                 out += [""]
             elif callable(obj):
                 out += [f".. autofunction:: {module}.{top}", ""]

@@ -40,6 +40,13 @@ def suggest(name: str) -> str:
 
 
 def game_class(name: str) -> type[Game[Any, Any]]:
+    """The class of the game ``name`` (InvalidOptionError for an unknown name): its options are
+    the keyword arguments of ``make``, its ``players_range`` the player counts its rulebook names.
+
+    >>> import castlerules
+    >>> castlerules.game_class("kasteel").players_range
+    (2, 2)
+    """
     if not isinstance(name, str) or name not in GAMES:
         hint = suggest(name) if isinstance(name, str) else ""
         raise InvalidOptionError(
