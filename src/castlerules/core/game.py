@@ -6,7 +6,7 @@ import abc
 import functools
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from castlerules.core import jsonio
 from castlerules.core.errors import (
@@ -18,6 +18,9 @@ from castlerules.core.errors import (
     quote,
 )
 from castlerules.core.spec import GameSpec, load_spec
+
+if TYPE_CHECKING:
+    from castlerules.core.declaration import GameInfo
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -44,7 +47,9 @@ class Game(abc.ABC, Generic[S, A]):
     game object between threads (caches, where a game has them, are ``core.cache.BoundedCache``).
     """
 
-    #: The name used by ``castlerules.make``.
+    #: The game's declaration (``castlerules.core.catalog.GameInfo``), made in its package.
+    info: ClassVar[GameInfo]
+    #: The name used by ``castlerules.make`` (the declaration's).
     name: ClassVar[str]
     #: The attrs class of states (used for JSON).
     state_type: ClassVar[type]
@@ -62,9 +67,12 @@ class Game(abc.ABC, Generic[S, A]):
         return ({},)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's ``__init__`` notes which keyword options its caller gave (``_given``), so
-        ``resolve_readings`` treats an explicit default value like any other explicit value."""
+        """A game class takes its name from its declaration (``info``); its ``__init__`` notes which
+        keyword options its caller gave (``_given``), so ``resolve_readings`` treats an explicit
+        default value like any other explicit value."""
         super().__init_subclass__(**kwargs)
+        if "info" in cls.__dict__:
+            cls.name = cls.info.name
         init = cls.__dict__.get("__init__")
         if init is None or getattr(init, "_notes_given", False):
             return
@@ -290,7 +298,7 @@ class Game(abc.ABC, Generic[S, A]):
 
         from castlerules.core.errors import SpecError
 
-        module = game_module(self, "theorems")
+        module = self.info.part("theorems")
         if module is None:
             return ()
         spec = self.spec
@@ -334,14 +342,9 @@ class Game(abc.ABC, Generic[S, A]):
         return f"{self!r}\nposition: {self.state_to_text(state)}"
 
     def describe_chance(self, state: S, outcome: A) -> str:
-        """A chance outcome in words, as a person at the table tells it ("a skull falls on m10"):
-        ``describe_chance(game, state, outcome)`` of the game package's ``render`` module, else
-        the outcome's notation."""
-        describe = getattr(game_module(self, "render"), "describe_chance", None)
-        if describe is None:
-            return self.action_to_str(state, outcome)
-        said: str = describe(self, state, outcome)
-        return said
+        """A chance outcome in words, as a person at the table tells it ("a skull falls on m10");
+        games override it (by default: the outcome's notation)."""
+        return self.action_to_str(state, outcome)
 
     def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
         """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
@@ -364,27 +367,11 @@ class Game(abc.ABC, Generic[S, A]):
         """Every action (chance outcomes included) this game can ever take, in a fixed order: the
         stable integer ids of the adapters are indices into it. Games define it in their package's
         ``space`` module as ``action_universe(game)``."""
-        module = game_module(self, "space")
+        module = self.info.part("space")
         if module is None:
             raise InvalidOptionError(f"{self.name} defines no action universe")
         universe: tuple[Any, ...] = module.action_universe(self)
         return universe
-
-
-def game_module(game: Game[Any, Any] | type[Game[Any, Any]], part: str) -> Any:
-    """The module ``<game package>.<part>`` (``theorems``, ``space``, ``stats``, ``terminal``), or
-    None when the game's package has no such module. Found by name: the rules never import the
-    parts that are built on them."""
-    import importlib
-
-    cls = game if isinstance(game, type) else type(game)
-    package = cls.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.{part}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.{part}":
-            raise
-        return None
 
 
 def check_player_count(players: Any, low: int, high: int, game: str = "") -> int:

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
+from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, InvalidStateError, Violation
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.registry import clause, reads, violation
@@ -47,6 +48,7 @@ from castlerules.splut.board import (
     Dir,
     Seat,
 )
+from castlerules.splut.declaration import GAME
 from castlerules.splut.state import (
     EMPTY,
     ROCK,
@@ -268,7 +270,7 @@ class Splut(Game[State, Any]):
     levitate one); the throw after a troll steps onto a rock is its own action.
     """
 
-    name: ClassVar[str] = "splut"
+    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Step, Throw, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 4)

@@ -12,12 +12,14 @@ import attrs
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import from_weights
+from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
 from castlerules.spookslot import notation, render
 from castlerules.spookslot.board import DEFAULT_NAME, load_board
+from castlerules.spookslot.declaration import GAME
 from castlerules.spookslot.kernel import NO_MOVE, landing
 from castlerules.spookslot.state import (
     EXIT,
@@ -175,7 +177,7 @@ class Spookslot(Game[State, Any]):
     once in a single assignment).
     """
 
-    name: ClassVar[str] = "spookslot"
+    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 6)
@@ -1043,6 +1045,10 @@ class Spookslot(Game[State, Any]):
             require(not free or f != -1, f"state.released[{p}]: released before any move")
             require(free or not (lead in self.board.lower or lead == EXIT),
                     f"state.released[{p}]: the first pawn has reached the laboratory floor")
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        """A chance outcome in words, as a person at the table tells it."""
+        return render.describe_chance(self, state, outcome)
 
     def render(self, state: State) -> str:
         return render.render_text(self.board, state)

@@ -16,10 +16,12 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
+from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.registry import clause, reads, violation
 from castlerules.vlotte_geesten import kernel, notation, render
+from castlerules.vlotte_geesten.declaration import GAME
 from castlerules.vlotte_geesten.state import COLOURS, TOTAL_POINTS, Grab, Obj, Pass, Roll, State
 
 SUBSETS: tuple[frozenset[Obj], ...] = tuple(
@@ -94,7 +96,7 @@ class VlotteGeesten(Game[State, Any]):
     score as a draw.
     """
 
-    name: ClassVar[str] = "vlotte-geesten"
+    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Roll, Grab, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 8)
@@ -442,6 +444,10 @@ class VlotteGeesten(Game[State, Any]):
                 grabbed > wrong,
                 "state.grabbed: the answer can only have been grabbed with another object",
             )
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        """A chance outcome in words, as a person at the table tells it."""
+        return render.describe_chance(self, state, outcome)
 
     def render(self, state: State) -> str:
         return render.render_text(state)
