@@ -173,7 +173,7 @@ class Game(abc.ABC, Generic[S, A]):
     def is_chance(self, state: S) -> bool: ...
 
     @abc.abstractmethod
-    def chance_outcomes(self, state: S) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node: every outcome with its exact probability (they sum to 1)."""
 
     @abc.abstractmethod
@@ -181,10 +181,10 @@ class Game(abc.ABC, Generic[S, A]):
         """The players who may act now (empty at chance and terminal states)."""
 
     @abc.abstractmethod
-    def legal_actions(self, state: S) -> tuple[Any, ...]:
+    def legal_actions(self, state: S) -> tuple[A, ...]:
         """All legal actions in a deterministic order; at a chance node, the outcomes."""
 
-    def legal_actions_of(self, state: S, player: int) -> tuple[Any, ...]:
+    def legal_actions_of(self, state: S, player: int) -> tuple[A, ...]:
         """The legal actions of ``player`` (where several players may act, only theirs; at a chance
         node, the outcomes). Games with several actors may override it with something faster."""
         legal = self.legal_actions(state)
@@ -193,11 +193,11 @@ class Game(abc.ABC, Generic[S, A]):
         return tuple(a for a in legal if getattr(a, "player", None) == player)
 
     @abc.abstractmethod
-    def candidate_actions(self, state: S) -> tuple[Any, ...]:
+    def candidate_actions(self, state: S) -> tuple[A, ...]:
         """A superset of the legal actions: every well-formed action of this state's kind,
         legal or not. Used to cross-check ``violation`` against ``legal_actions``."""
 
-    def violation(self, state: S, action: Any) -> Violation | None:
+    def violation(self, state: S, action: A) -> Violation | None:
         """None if ``action`` is legal in ``state``; else the clause it breaks.
 
         Raises InvalidActionError if ``action`` is not an action of this game at all (text, for
@@ -207,18 +207,18 @@ class Game(abc.ABC, Generic[S, A]):
         return self.rule_violation(state, action)
 
     @abc.abstractmethod
-    def rule_violation(self, state: S, action: Any) -> Violation | None:
+    def rule_violation(self, state: S, action: A) -> Violation | None:
         """``violation`` for an action of one of the game's ``action_types``."""
 
     @abc.abstractmethod
-    def successor(self, state: S, action: Any) -> S:
+    def successor(self, state: S, action: A) -> S:
         """The next state, assuming ``action`` is legal (unchecked; use ``apply``)."""
 
     @abc.abstractmethod
-    def action_to_str(self, state: S, action: Any) -> str: ...
+    def action_to_str(self, state: S, action: A) -> str: ...
 
     @abc.abstractmethod
-    def parse_action(self, state: S, text: str) -> Any:
+    def parse_action(self, state: S, text: str) -> A:
         """The action ``text`` names in ``state``; ParseError if it names none."""
 
     @abc.abstractmethod
@@ -245,10 +245,10 @@ class Game(abc.ABC, Generic[S, A]):
             f"{self.name}: {quote(action)} is not an action of this game (its actions: {kinds})"
         )
 
-    def is_legal(self, state: S, action: Any) -> bool:
+    def is_legal(self, state: S, action: A) -> bool:
         return self.violation(state, action) is None
 
-    def apply(self, state: S, action: Any) -> S:
+    def apply(self, state: S, action: A) -> S:
         """The state after ``action``; IllegalActionError (with the clause) if it is illegal."""
         found = self.violation(state, action)
         if found is not None:
@@ -363,14 +363,14 @@ class Game(abc.ABC, Generic[S, A]):
             f'font-family="monospace" font-size="14">{text}</svg>'
         )
 
-    def action_universe(self) -> tuple[Any, ...]:
+    def action_universe(self) -> tuple[A, ...]:
         """Every action (chance outcomes included) this game can ever take, in a fixed order: the
         stable integer ids of the adapters are indices into it. Games define it in their package's
         ``space`` module as ``action_universe(game)``."""
         module = self.info.part("space")
         if module is None:
             raise InvalidOptionError(f"{self.name} defines no action universe")
-        universe: tuple[Any, ...] = module.action_universe(self)
+        universe: tuple[A, ...] = module.action_universe(self)
         return universe
 
 

@@ -56,6 +56,7 @@ from castlerules.kasteel.declaration import GAME
 from castlerules.kasteel.kernel import LineReading, after_move
 from castlerules.kasteel.notation import Origin
 from castlerules.kasteel.state import (
+    Action,
     Move,
     Pass,
     PlaceSkull,
@@ -235,7 +236,7 @@ def game_lines(board: Board, reading: LineReading, may_cost: int
     return line_of, groups
 
 
-class Kasteel(Game[State, Any]):
+class Kasteel(Game[State, Action]):
     """Het kasteel veroveren: two players, yellow (0) first, eight knights each on a 19x19 board.
 
     Options (keyword-only):
@@ -586,7 +587,7 @@ class Kasteel(Game[State, Any]):
             return frozenset()
         return self._actors[state.to_move]
 
-    def legal_actions(self, state: State) -> tuple[Any, ...]:
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
         return self._info(state)[0]
 
     def legal_actions_of(self, state: State, player: int) -> tuple[Any, ...]:
@@ -817,11 +818,12 @@ class Kasteel(Game[State, Any]):
     def state_from_json(self, text: str | bytes) -> State:
         return self.adopt(super().state_from_json(text))
 
-    def action_to_str(self, state: State, action: Any) -> str:
+    def action_to_str(self, state: State, action: Action) -> str:
         return notation.action_to_str(self.board, state, action)
 
-    def parse_action(self, state: State, text: str) -> Any:
-        return notation.parse_action(self.board, state, text)
+    def parse_action(self, state: State, text: str) -> Action:
+        found: Action = notation.parse_action(self.board, state, text)
+        return found
 
     def validate_state(self, state: State) -> None:
         b = self.board

@@ -27,6 +27,7 @@ from castlerules.spookslot.state import (
     LINE,
     START,
     TRAPS,
+    Action,
     Ball,
     Move,
     Pass,
@@ -160,7 +161,7 @@ _LANDING_CACHE: BoundedCache[tuple[int, int, tuple[bool, ...], bool, bool], int]
 )
 
 
-class Spookslot(Game[State, Any]):
+class Spookslot(Game[State, Action]):
     """Spookslot (Ghost Castle) for 2-6 players.
 
     Options: ``players`` (2-6, default 2, interpretation spookslot.interp.players), ``first_player``
@@ -397,7 +398,7 @@ class Spookslot(Game[State, Any]):
         phase = state.phase
         return phase is Phase.ROLL or phase is Phase.BALL or phase is Phase.REROLL
 
-    def chance_outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
         phase = state.phase
         if phase is Phase.ROLL or phase is Phase.REROLL:
             return self.die
@@ -413,7 +414,7 @@ class Spookslot(Game[State, Any]):
             return frozenset(p for p, _ in state.pending)
         return frozenset()
 
-    def legal_actions(self, state: State) -> tuple[Any, ...]:
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
         phase = state.phase
         if phase is Phase.ROLL or phase is Phase.REROLL:
             return self._die_actions
@@ -985,11 +986,12 @@ class Spookslot(Game[State, Any]):
     def parse_position(self, text: str) -> State:
         return notation.parse_position(text)
 
-    def action_to_str(self, state: State, action: Any) -> str:
+    def action_to_str(self, state: State, action: Action) -> str:
         return notation.action_to_str(action)
 
-    def parse_action(self, state: State, text: str) -> Any:
-        return notation.parse_action(text, state)
+    def parse_action(self, state: State, text: str) -> Action:
+        found: Action = notation.parse_action(text, state)
+        return found
 
     @clause("spookslot.geschrokken.blauw-meerdere", "spookslot.geheim.groen-meerdere")
     @reads("spookslot.interp.bounce-past-exit", "spookslot.interp.start-line")
