@@ -18,33 +18,9 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from castlerules.core.catalog import info
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Run, Status, Theorem
-
-#: The statements a game is known for, each with the theorems that establish it: the design
-#: card's two (every Vlotte Geesten roll has exactly one answer; Kasteel never draws) and, for
-#: the other games, the invariants their rulebooks rest on.
-HEADLINES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "vlotte-geesten": (
-        ("Every roll has exactly one answer",
-         ("vg.answer-unique", "vg.answer-exhaustive", "vg.answer-any-faces")),
-        ("Points are neither made nor lost", ("vg.points-conserved",)),
-    ),
-    "splut": (
-        ("Always four rocks, never two things on one square",
-         ("splut.state-invariants", "splut.rocks-kept")),
-        ("Passing never goes on for ever", ("splut.no-deadlock", "splut.no-deadlock-3")),
-    ),
-    "spookslot": (
-        ("Every square of the board leads to the Exit", ("spookslot.board-well-formed",)),
-    ),
-    "kasteel": (
-        # parts 1-4 of the claim, and the reading that settles part 2's finding
-        ("Kasteel never draws",
-         ("kasteel.one-winner", "kasteel.never-stuck", "kasteel.stuck-reachable",
-          "kasteel.never-deadlocked", "kasteel.stuck-rule")),
-    ),
-}
 
 METHOD_TEXT = {
     "z3": "z3 (every value, symbolically)",
@@ -259,7 +235,7 @@ def headline_lines(game: str, runs: Sequence[Run]) -> list[tuple[str, str]]:
     """(text, verdict) for each headline of ``game`` whose theorems ran: the claim, whether every
     run of its theorems came out as expected, and each theorem's verdict."""
     out = []
-    for claim, ids in HEADLINES.get(game, ()):
+    for claim, ids in info(game).headlines:
         mine = [r for r in runs if r.theorem.id in ids]
         if not mine:
             continue

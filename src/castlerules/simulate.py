@@ -87,15 +87,8 @@ def _game(name: str, options_json: str) -> Game[Any, Any]:
     return make(name, **json.loads(options_json))
 
 
-@functools.cache
-def _stats_module(game_class: type) -> Any:
-    package = game_class.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.stats")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.stats":
-            raise
-        return None
+def _stats_module(game_class: type[Game[Any, Any]]) -> Any:
+    return game_class.info.part("stats")
 
 
 def counters_of(game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any]) -> Counters:

@@ -51,7 +51,7 @@ from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offer
 from castlerules.bots import MCTSBot, RandomBot, own_actions, race_action
 from castlerules.core.chance import sample
 from castlerules.core.errors import RulesError
-from castlerules.core.game import Game, game_module
+from castlerules.core.game import Game
 from castlerules.core.record import Record
 from castlerules.core.view import Ply, View
 
@@ -72,7 +72,7 @@ _PREFIX = re.compile(r"\s*[pP]\d+\s")
 
 def view_of(game: Game[Any, Any]) -> View:
     """The terminal view of ``game``: ``VIEW`` of the game package's ``terminal`` module."""
-    module = game_module(game, "terminal")
+    module = game.info.part("terminal")
     cls: type[View] = getattr(module, "VIEW", View) if module is not None else View
     return cls(game)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -291,4 +291,5 @@ class Pass:
         return f"Pass({str(self)!r})"
 
 
-Action = Step | Throw | Pass
+#: Every action of the game, chance outcomes included: ``Game[State, Action]``.
+Action: TypeAlias = Step | Throw | Pass
