@@ -34,6 +34,7 @@ from typing import Any
 
 from castlerules.core.catalog import game_class
 from castlerules.core.catalog import games as game_names
+from castlerules.core.catalog import info as game_info
 from castlerules.core.catalog import make as make_game
 from castlerules.core.errors import RulesError
 from castlerules.core.extras import require
@@ -91,8 +92,8 @@ def _game(draw: Any, names: tuple[str, ...], players: int | None, readings: bool
 def games(
     name: str | None = None, *, players: int | None = None, readings: bool = True
 ) -> st.SearchStrategy[Game[Any, Any]]:
-    """A game made by ``castlerules.make``: of ``name`` (any of ``castlerules.games()`` when
-    None), with ``players`` players (any count its rulebook names when None), and, unless
+    """A game made by ``castlerules.make``: of ``name`` (any spelling ``make`` takes; any of
+    ``castlerules.games()`` when None), with ``players`` players (any count its rulebook names when None), and, unless
     ``readings=False``, any combination of the playable options of its interpretations that
     ``make`` accepts (a combination it refuses is not drawn). Shrinks towards the default
     readings and the fewest players.
@@ -101,8 +102,13 @@ def games(
     >>> strategies.games("kasteel", readings=False).example().name
     'kasteel'
     """
-    if name is not None and name not in game_names():
-        raise InvalidArgument(f"games: no game {name!r}; the games are {', '.join(game_names())}")
+    if name is not None:
+        try:
+            name = game_info(name).name  # any spelling make takes
+        except RulesError:
+            raise InvalidArgument(
+                f"games: no game {name!r}; the games are {', '.join(game_names())}"
+            ) from None
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
         raise InvalidArgument(f"games: players must be an int or None, got {players!r}")
     names = (name,) if name is not None else game_names()

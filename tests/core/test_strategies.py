@@ -32,6 +32,7 @@ def test_games_reach_every_game_player_count_and_non_default_readings() -> None:
         deviating = find(cs.games(name), lambda g: bool(g.options.get("readings")))
         assert deviating.options["readings"]
     assert find(cs.games(readings=False), lambda g: True).options.get("readings") is None
+    assert find(cs.games("Vlotte_Geesten", readings=False), lambda g: True).name == "vlotte-geesten"
 
 
 @pytest.mark.parametrize("name", castlerules.games())
