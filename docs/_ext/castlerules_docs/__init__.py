@@ -140,9 +140,9 @@ def copy_schemas(folder: Path) -> None:
 def on_builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
     tests_root = Path(app.config.castlerules_tests_root or srcdir.parent / "tests")
-    docs = generate(srcdir, tests_root)
     api.PUBLIC.clear()
     api.PUBLIC.update(api.public_names())
+    docs = generate(srcdir, tests_root)
     extra = str(srcdir / OUT_DIR / "_extra")
     if extra not in app.config.html_extra_path:
         app.config.html_extra_path = [*app.config.html_extra_path, extra]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import pkgutil
 import re
 import sys
@@ -227,7 +228,13 @@ def page_code(needed: set[str], game_packages: list[str]) -> list[str]:
         out += [*title(module, "-"), *automodule(module, members=False)]
         for top, inner in sorted(by_module[module].items()):
             obj = getattr(importlib.import_module(module), top, None)
-            if isinstance(obj, type):
+            if isinstance(obj, type) and inner and f"{module}.{top}" in PUBLIC:
+                # a public class has its entry in the API reference: only the members linked here
+                for member in sorted(set(inner)):
+                    kind = "autoproperty" if isinstance(
+                        inspect.getattr_static(obj, member, None), property) else "automethod"
+                    out += [f".. {kind}:: {module}.{top}.{member}", ""]
+            elif isinstance(obj, type):
                 out += [f".. autoclass:: {module}.{top}"]
                 out += ([f"   :members: {', '.join(sorted(set(inner)))}", "   :undoc-members:"]
                         if inner else ["   :no-members:"])
