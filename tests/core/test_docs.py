@@ -439,5 +439,5 @@ def test_the_api_reference_is_the_public_surface(site: Path) -> None:
                    "actors", "legal_actions", "violation", "is_legal", "apply", "play",
                    "action_to_str", "parse_action", "state_to_text", "state_from_text",
                    "state_to_json", "state_from_json", "outcome", "num_players", "render"):
-        entry = top.split(f'id="castlerules.Game.{method}"', 1)[1].split("</dd>", 1)[0]
+        entry = top.split(f'id="castlerules.Game.{method}"', 1)[1].split('<dt class="sig', 1)[0]
         assert "&gt;&gt;&gt;" in entry or "highlight-pycon" in entry or "doctest" in entry, method

@@ -151,6 +151,15 @@ def page_api_games(docs: list[GameDoc]) -> list[str]:
             "(``__all__``); make a game with :py:func:`castlerules.make`.", ""]
     for gd in docs:
         out += [*title(gd.package, "-"), *automodule(gd.package)]
+        package = importlib.import_module(gd.package)
+        for name in getattr(package, "__all__", ()):
+            value = getattr(package, name)
+            if isinstance(value, type) or callable(value):
+                continue  # automodule documents classes and functions
+            kind = type(value)
+            out += [f".. py:data:: {name}",
+                    f"   :type: {kind.__module__}.{kind.__qualname__}", "",
+                    f"   {plain_text_safe(first_sentence(kind.__doc__ or '')) or name}", ""]
     return out
 
 
