@@ -349,7 +349,7 @@ class Game(abc.ABC, Generic[S, A]):
     def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
         """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
         override this; the default shows the text picture)."""
-        from xml.sax.saxutils import escape
+        from castlerules.core.markup import escape
 
         lines = self.render(state).splitlines() or [""]
         height = 18 * len(lines) + 12
