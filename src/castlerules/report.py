@@ -15,11 +15,9 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rich.console import Console
-from rich.text import Text
-
 from castlerules.core.catalog import info
 from castlerules.core.spec import load_spec
+from castlerules.core.styled import Console, Text
 from castlerules.core.theorem import Run, Status, Theorem
 
 METHOD_TEXT = {
@@ -75,9 +73,9 @@ def wrap(text: str, width: int, first: str = "", rest: str | None = None) -> lis
     return lines or [first.rstrip()]
 
 
-def _print(out: Console, lines: Iterable[str], style: str | None = None) -> None:
+def _print(out: Console, lines: Iterable[str], style: str = "") -> None:
     for line in lines:
-        out.print(line, markup=False, highlight=False, style=style, soft_wrap=True)
+        out.print(line, style=style, wrap=False)
 
 
 def _plural(n: int, word: str) -> str:
@@ -198,7 +196,7 @@ def _header(out: Console, width: int, tid: str, verdict: str, style: str) -> Non
         text = Text(tid, style="bold")
         text.append(": ")
         text.append(verdict, style=style)
-        out.print(text, soft_wrap=True)
+        out.print(text, wrap=False)
     elif out.is_terminal:
         _print(out, [tid], style="bold")
         _print(out, wrap(verdict, width, "  "), style=style)
@@ -287,7 +285,7 @@ def print_report(
         if r.result.counterexample and (verbose or not r.ok):
             _print(out, wrap(f"{r.theorem.id} ({r.verdict}, {r.theorem.under}): counterexample",
                              width), style="bold")
-            out.print(r.result.counterexample, markup=False, highlight=False, soft_wrap=True)
+            out.print(r.result.counterexample, wrap=False)
             if r.result.position:
                 _print(out, wrap(f"position: {r.result.position}", width, "", "  "))
             if r.theorem.finding:

@@ -295,12 +295,11 @@ def _synthetic_runs(names: tuple[str, ...]) -> list[object]:
 
 
 def _report(runs: list[object], names: tuple[str, ...], width: int) -> str:
-    from rich.console import Console
-
+    from castlerules.core.styled import Console
     from castlerules.report import print_report
 
     buffer = io.StringIO()
-    print_report(Console(file=buffer, width=width, force_terminal=False), runs, names)  # type: ignore[arg-type]
+    print_report(Console(buffer, width=width, colour=False), runs, names)  # type: ignore[arg-type]
     return buffer.getvalue()
 
 

@@ -32,8 +32,8 @@ PARTS: Mapping[str, tuple[str, ...]] = {
     "picture": ("picture",),
     # counters(game, states, actions): what ``castlerules simulate`` counts in one game
     "stats": ("counters",),
-    # VIEW: the class that shows the game in the terminal
-    "terminal": ("VIEW",),
+    # PRESENTATION: how the game is shown and told, in the terminal and on the Play page
+    "present": ("PRESENTATION",),
 }
 
 _NAME = r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"

@@ -1,7 +1,7 @@
 """Optional dependencies: which extra of castlerules brings each, and imports that say so when it is missing.
 
-``pip install castlerules`` brings what importing, playing, replaying and rendering need (attrs, and
-rich for the command line). The rest comes with an extra: the proofs (z3-solver, covertable) with
+``pip install castlerules`` brings what importing, playing, replaying, rendering and the command line
+need (attrs). The rest comes with an extra: the proofs (z3-solver, covertable) with
 ``castlerules[verify]``, the Hypothesis strategies with ``castlerules[hypothesis]``, the adapters with
 ``castlerules[openspiel]`` and ``castlerules[pettingzoo]``, ``simulate --backend dask`` and
 ``verify --backend dask`` with ``castlerules[dask]``, ``simulate --plot`` with ``castlerules[plot]``.

@@ -558,7 +558,7 @@ class Game(abc.ABC, Generic[S, A]):
         >>> game.render_svg(game.initial_state(), highlight=("d2",)).startswith("<svg")
         True
         """
-        from xml.sax.saxutils import escape
+        from castlerules.core.markup import escape
 
         lines = self.render(state).splitlines() or [""]
         height = 18 * len(lines) + 12

@@ -11,7 +11,7 @@ GAME: GameInfo = register(GameInfo(
     package="castlerules.kasteel",
     rules="castlerules.kasteel.rules:Kasteel",
     blurb="Knights slide like rooks: conquer the other castle by standing on its key square.",
-    parts=("theorems", "space", "observation", "picture", "stats", "terminal"),
+    parts=("theorems", "space", "observation", "picture", "stats", "present"),
     headlines=(
         # parts 1-4 of the claim, and the reading that settles part 2's finding
         ("Kasteel never draws",

@@ -11,7 +11,7 @@ GAME: GameInfo = register(GameInfo(
     package="castlerules.splut",
     rules="castlerules.splut.rules:Splut",
     blurb="Trolls throw rocks, dwarves push, sorcerers levitate: the last sorcerer standing wins.",
-    parts=("theorems", "space", "observation", "picture", "stats", "terminal"),
+    parts=("theorems", "space", "observation", "picture", "stats", "present"),
     headlines=(
         ("Always four rocks, never two things on one square",
          ("splut.state-invariants", "splut.rocks-kept")),

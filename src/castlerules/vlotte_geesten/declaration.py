@@ -11,7 +11,7 @@ GAME: GameInfo = register(GameInfo(
     package="castlerules.vlotte_geesten",
     rules="castlerules.vlotte_geesten.rules:VlotteGeesten",
     blurb="Five dice, five objects: grab the one the dice point to, before anyone else.",
-    parts=("theorems", "space", "observation", "picture", "stats", "terminal"),
+    parts=("theorems", "space", "observation", "picture", "stats", "present"),
     headlines=(
         ("Every roll has exactly one answer",
          ("vg.answer-unique", "vg.answer-exhaustive", "vg.answer-any-faces")),
