@@ -86,7 +86,7 @@ def page_api_index(docs: list[GameDoc]) -> list[str]:
         "",
         *title("Deprecation policy", "-"),
         "A public name that is renamed or removed keeps working for one minor version after the "
-        "change, with a ``DeprecationWarning`` that names its replacement; it goes in the minor "
+        "change, with a :py:exc:`DeprecationWarning` that names its replacement; it goes in the minor "
         "version after that (renamed in 0.3: warns through 0.3, gone in 0.4). A change of meaning "
         "that cannot warn is named under *Changed* in the changelog. Records and state JSON of "
         "every earlier version keep loading.",
