@@ -333,10 +333,9 @@ def test_the_pettingzoo_adapter_has_a_name_that_leaves_the_package_alone() -> No
 def test_a_human_plays_to_the_end_and_is_told_who_won(name: str, words: str) -> None:
     import random
 
-    from castlerules.core.styled import Console
-
     import castlerules
     from castlerules.bots import RandomBot, own_actions
+    from castlerules.core.styled import Console
     from castlerules.terminal import Session
 
     game = castlerules.make(name)
