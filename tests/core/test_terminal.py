@@ -320,7 +320,14 @@ def test_simulate_plot_draws_bars_and_says_where(
 def test_the_pettingzoo_adapter_has_a_name_that_leaves_the_package_alone() -> None:
     pytest.importorskip("pettingzoo")
     namespace: dict[str, object] = {}
-    exec("import pettingzoo\nfrom castlerules.adapters import pettingzoo_env", namespace)
+    import sys
+
+    import castlerules.adapters
+
+    sys.modules.pop("castlerules.adapters.pettingzoo_env", None)  # imported afresh: it warns
+    castlerules.adapters.__dict__.pop("pettingzoo_env", None)
+    with pytest.warns(DeprecationWarning, match="castlerules.envs"):  # deprecated in 0.3
+        exec("import pettingzoo\nfrom castlerules.adapters import pettingzoo_env", namespace)
     real = namespace["pettingzoo"]
     assert getattr(real, "__name__", "") == "pettingzoo"  # not hidden by the adapter
     from castlerules.adapters import pettingzoo as adapter
