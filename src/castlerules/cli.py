@@ -557,13 +557,16 @@ def _given_flags(args: argparse.Namespace) -> str:
 def _record_game(record: Record, args: argparse.Namespace) -> Any:
     """The game a record was played in. A record names its own options: game options given on
     the command line as well must agree with them (they then change nothing), else an error
-    says which disagree."""
-    game = make(record.game, **record.options_dict())
+    says which disagree. A record of an earlier version is read as it was played
+    (``make_stored``)."""
+    from castlerules.core.catalog import make_stored
+
+    game = make_stored(record.game, record.options_dict())
     given = _options(args, record.game)
     if not given:
         return game
-    merged = {**record.options_dict(), **given}
-    merged["readings"] = {**(record.options_dict().get("readings") or {}),
+    merged = {**game.options, **given}
+    merged["readings"] = {**(game.options.get("readings") or {}),
                           **(given.get("readings") or {})} or None
     if merged["readings"] is None:
         del merged["readings"]
