@@ -77,7 +77,7 @@ def test_a_record_of_an_earlier_default_replays_as_it_was_played() -> None:
 
 def test_a_record_written_now_names_the_reading_whose_default_changed() -> None:
     game = castlerules.make("vlotte-geesten", players=3)
-    record = Record.new(game.name, game.options, OLD_ROUND[:2] + ("p1 grab mouse",))
+    record = Record.new(game.name, game.options, (*OLD_ROUND[:2], "p1 grab mouse"))
     again = Record.from_json(record.to_json())
     assert again.options_dict()["readings"] == {"multi-grab": "put-back"}
     assert make_stored("vlotte-geesten", again.options_dict()) == game
