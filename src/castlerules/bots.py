@@ -1,9 +1,11 @@
 """Players for the command line and for experiments: a uniformly random player and a small MCTS.
 
-Both choose for one player in a state where that player may act. Chance outcomes are drawn with
-their exact probabilities (``castlerules.core.chance.sample``). Where several players may act at once,
-the MCTS draws who acts next uniformly among them — the *race* the adapters use
-(``castlerules.adapters.common``).
+Both choose for one player in a state where that player may act, among the moves a person at the
+table reaches for (the game's ``Presentation.considered``: in Vlotte Geesten a grab of one object or
+a pass, never a grab of several objects at once) — in their own moves and, for the MCTS, in the
+moves it imagines for everyone. Chance outcomes are drawn with their exact probabilities
+(``castlerules.core.chance.sample``). Where several players may act at once, the MCTS draws who acts
+next uniformly among them — the *race* the adapters use (``castlerules.adapters.common``).
 
 ``MCTSBot`` is plain UCT over an open-loop tree (nodes are action sequences, so chance and the race
 are sampled afresh on every simulation), random rollouts capped at ``rollout_plies``, and the
@@ -17,9 +19,12 @@ import math
 import random
 from typing import Any
 
+from collections.abc import Callable
+
 from castlerules.core.chance import sample
 from castlerules.core.game import Game
 from castlerules.core.play import returns
+from castlerules.core.present import Presentation, presentation_of
 
 #: The default reaction time of a bot in a race (seconds): about a quick human's. The terminal and
 #: the docs' Play page wait this long (varied a little) before a bot grabs.
@@ -34,8 +39,29 @@ def own_actions(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...
     return tuple(a for a in legal if getattr(a, "player", None) == player)
 
 
+Reach = Callable[[Any, tuple[Any, ...]], tuple[Any, ...]]
+
+
+def reach_of(game: Game[Any, Any]) -> Reach | None:
+    """The game's ``Presentation.considered`` (None where a person considers every legal move)."""
+    view = presentation_of(game)
+    if type(view).considered is Presentation.considered:
+        return None
+    return view.considered
+
+
+def considered_actions(
+    game: Game[Any, Any], state: Any, player: int, reach: Reach | None = None
+) -> tuple[Any, ...]:
+    """The legal actions of ``player`` that a person reaches for (``reach``: the game's
+    ``reach_of``, looked up when not given)."""
+    own = own_actions(game, state, player)
+    reach = reach if reach is not None else reach_of(game)
+    return own if reach is None else reach(state, own)
+
+
 class RandomBot:
-    """Chooses uniformly among its legal actions."""
+    """Chooses uniformly among the legal actions a person reaches for."""
 
     name = "random"
 
@@ -43,7 +69,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, game: Game[Any, Any], state: Any, player: int) -> Any:
-        return self.rng.choice(own_actions(game, state, player))
+        return self.rng.choice(considered_actions(game, state, player))
 
 
 class _Node:
@@ -93,19 +119,21 @@ class MCTSBot:
                 best, best_score = a, score
         return best
 
-    def _rollout(self, game: Game[Any, Any], state: Any) -> list[float]:
+    def _rollout(self, game: Game[Any, Any], state: Any, reach: Reach | None) -> list[float]:
         for _ in range(self.rollout_plies):
             if game.is_terminal(state):
                 break
             if game.is_chance(state):
                 action = sample(game.chance_outcomes(state), self.rng)
             else:
-                action = self.rng.choice(game.legal_actions(state))
+                legal = game.legal_actions(state)
+                action = self.rng.choice(legal if reach is None else reach(state, legal))
             state = game.successor(state, action)
         return returns(game, state)
 
     def choose(self, game: Game[Any, Any], state: Any, player: int) -> Any:
-        root_actions = own_actions(game, state, player)
+        reach = reach_of(game)
+        root_actions = considered_actions(game, state, player, reach)
         if len(root_actions) == 1:
             return root_actions[0]
         import time
@@ -127,7 +155,7 @@ class MCTSBot:
                     first = False
                 else:
                     mover = self._mover(game, current)
-                    actions = own_actions(game, current, mover)
+                    actions = considered_actions(game, current, mover, reach)
                 action = self._select(node, actions, mover, n)
                 expanded = action not in node.children
                 child = node.children.setdefault(action, _Node())
@@ -136,7 +164,7 @@ class MCTSBot:
                 path.append(node)
                 if expanded:
                     break
-            values = self._rollout(game, current)
+            values = self._rollout(game, current, reach)
             for visited in path:
                 if not visited.total:
                     visited.total = [0.0] * n
@@ -154,15 +182,3 @@ def make_bot(
     if kind == "mcts":
         return MCTSBot(rng, simulations=simulations, seconds=seconds)
     return RandomBot(rng)
-
-
-def race_action(bot: RandomBot | MCTSBot, game: Game[Any, Any], state: Any, player: int) -> Any:
-    """A bot's action in a race (several players may act at once). A random bot reaches for one
-    object or passes, as a person at the table does (a grab of several objects is always wrong
-    and only blocks them); the MCTS bot chooses as always."""
-    if isinstance(bot, RandomBot):
-        own = own_actions(game, state, player)
-        single = [a for a in own if len(getattr(a, "objects", ())) <= 1]
-        if single:
-            return bot.rng.choice(single)
-    return bot.choose(game, state, player)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from castlerules.bots import BOT_DELAY, make_bot, own_actions, race_action
+from castlerules.bots import BOT_DELAY, make_bot, own_actions
 from castlerules.core.catalog import games, make
 from castlerules.core.chance import sample
 from castlerules.core.errors import (
@@ -308,9 +308,8 @@ class Session:
         return {"played": self._push(action, None), "probability": f"{p.numerator}/{p.denominator}"}
 
     def bot(self, player: int, kind: str = "random", seconds: float = 1.0) -> dict[str, Any]:
-        """The move of a bot (``random`` or ``mcts``) for ``player``, played. A random bot reaches
-        for one object at a time in a grab round, as at the table (``bots.race_action``); it
-        chooses uniformly among its moves everywhere else."""
+        """The move of a bot (``random`` or ``mcts``) for ``player``, played: like a person at the
+        table, a bot reaches for one object at a time in a grab round (``castlerules.bots``)."""
         try:
             player = self.seat(player)
             if kind not in ("random", "mcts"):
@@ -322,7 +321,7 @@ class Session:
         if self.game.is_terminal(self.state) or player not in actors:
             return {"error": {"kind": "RulesError", "message": f"p{player} cannot move now"}}
         bot = make_bot(kind, self.rng, seconds=budget)
-        return {"played": self._push(race_action(bot, self.game, self.state, player), player)}
+        return {"played": self._push(bot.choose(self.game, self.state, player), player)}
 
     def undo(self, keep_from: Iterable[int] = ()) -> bool:
         """Take back the last move; with ``keep_from`` (the human seats), back to before the last

@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TextIO
 
 from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
-from castlerules.bots import MCTSBot, RandomBot, own_actions, race_action
+from castlerules.bots import MCTSBot, RandomBot, own_actions
 from castlerules.core.chance import sample
 from castlerules.core.errors import RulesError
 from castlerules.core.game import Game
@@ -664,8 +664,9 @@ class Session:
         return True
 
     def _race_choice(self, player: int) -> Any:
-        """A bot's grab in a race (``castlerules.bots.race_action``)."""
-        return race_action(self.bots[player], self.game, self.state, player)
+        """A bot's grab in a race: one object or a pass, as a person reaches for
+        (``castlerules.bots``)."""
+        return self.bots[player].choose(self.game, self.state, player)
 
     def _race_human(self, player: int, timeout: float | None) -> Any | None:
         """The human's action in a race, applied; TIMEOUT if a bot is due first; None to stop."""

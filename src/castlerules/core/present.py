@@ -175,6 +175,13 @@ class Presentation:
         """A short way of typing a move, spelt out (the text itself by default)."""
         return text
 
+    # -- what a person considers ------------------------------------------------------------------
+    def considered(self, state: Any, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The actions among ``actions`` (legal in ``state``) that a person at the table reaches
+        for: every one by default. The bots choose among these, in their own moves and in the
+        games they imagine (``castlerules.bots``), so they play as a person does."""
+        return actions
+
     # -- the Play page -------------------------------------------------------------------------
     def squares(self, state: Any, action: Any) -> tuple[str, ...]:
         """The squares a person clicks for ``action``, in order (the ``data-square`` names of the

@@ -35,6 +35,25 @@ def dice_table(faces: Sequence[Obj]) -> list[Text]:
 
 
 class VlotteGeestenPresentation(Presentation):
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        #: ``considered`` by the identity of the actions tuple (the rules hand out the same tuple
+        #: for the same round), kept with the tuple so its id cannot be reused; bounded.
+        self._reach: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+
+    def considered(self, state: Any, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+        """A grab of one object or a pass: 'Je mag maar één voorwerp pakken', and a person at the
+        table reaches for one object (under every multi-grab reading; a grab of several is always
+        wrong, and where it is allowed it only blocks)."""
+        found = self._reach.get(id(actions))
+        if found is not None and found[0] is actions:
+            return found[1]
+        single = tuple(a for a in actions if len(getattr(a, "objects", ())) <= 1) or actions
+        if len(self._reach) >= 4096:
+            self._reach.clear()
+        self._reach[id(actions)] = (actions, single)
+        return single
+
     def intro(self) -> list[str]:
         return [
             "Vlotte Geesten: the dice show objects; be the first to grab the right one.",
