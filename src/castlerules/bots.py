@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
-
 from collections.abc import Callable
+from typing import Any
 
 from castlerules.core.chance import sample
 from castlerules.core.game import Game
