@@ -411,13 +411,16 @@ def check_no_free_block(game: Any, full: int = 3) -> Result:
     fine = int(fact("points-per-wrong-grab"))
     checked = blocks = 0
     for state in box.round_states():
+        assert state.dice is not None
         answer = Obj(reference_answer([int(d) for d in state.dice]))
         right = frozenset({answer})
         tried = game.legal_actions(state) if box.full else tuple(
             a for a in box.actions(state)[1:] if game.violation(state, a) is None)
         for action in tried:
-            p = getattr(action, "player", None)
-            if not isinstance(action, Grab) or action.objects == right or p in state.wrong:
+            if not isinstance(action, Grab) or action.objects == right:
+                continue
+            p = action.player
+            if p in state.wrong:
                 continue
             after = game.successor(state, action)
             checked += 1
