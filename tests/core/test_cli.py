@@ -659,6 +659,8 @@ def test_a_human_plays_custom_dice_in_a_terminal() -> None:
     so the answer is the white object, the ghost."""
     t = _Pty("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",
              "--bot-delay", "30", "--option", f"faces={OWN_OBJECT}")
+    t.read_until(r"roll>")
+    t.type("")
     screen = t.read_until(r"p0>")
     assert "rolls: red chair, white ghost, grey mouse, green bottle, blue book" in screen
     t.type("ghost")

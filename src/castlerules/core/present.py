@@ -167,6 +167,14 @@ class Presentation:
         return ""
 
     # -- typing --------------------------------------------------------------------------------
+    def legal_text(self, state: Any, actions: tuple[Any, ...]) -> str:
+        """The legal moves ``actions`` for '?', in a line: each in notation with where it lands
+        (at most 200, then how many more)."""
+        game = self.game
+        texts = [game.action_to_str(state, a) + self.landing(state, a) for a in actions[:200]]
+        more = f" … and {len(actions) - 200} more" if len(actions) > 200 else ""
+        return ", ".join(texts) + more
+
     def landing(self, state: Any, action: Any) -> str:
         """Where a move lands, for '?' (empty if the move says it itself)."""
         return ""

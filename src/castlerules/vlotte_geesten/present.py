@@ -4,6 +4,7 @@ keeps the answer hidden until the round is settled, and the five objects are the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -94,12 +95,31 @@ class VlotteGeestenPresentation(Presentation):
         text = super().describe(ply)
         return text if not isinstance(ply.action, Pass) else "pass"
 
+    def legal_text(self, state: Any, actions: tuple[Any, ...]) -> str:
+        """A grab of each object still on the table, or a pass; a grab of several at once in a
+        word, with what it does under the game's multi-grab reading."""
+        game = self.game
+        single = [a for a in actions if len(getattr(a, "objects", ())) <= 1]
+        several = len(actions) - len(single)
+        said = ", ".join(game.action_to_str(state, a) for a in single)
+        if not several:
+            return said
+        what = ("costs a point and ends your round; the objects go back"
+                if game.reading("multi-grab") == "put-back" else
+                "costs a point and takes them all for this round")
+        return (f"{said}; or several objects at once ('chair+book', {several} ways): a wrong "
+                f"grab that {what}")
+
     def joins(self, previous: Ply, ply: Ply) -> bool:
         return False  # every grab is its own line: the order of the grabs is the race
 
     def shortcut(self, text: str) -> str:
         """'book' or 'chair+mouse' means a grab; so does any other single word but 'pass' (so a
-        misspelt object is answered as an unknown object)."""
+        misspelt object is answered as an unknown object); after a player's prefix too (``p1
+        book``: another person at the screen)."""
+        prefix = re.match(r"\s*[pP]\d+\s+", text)
+        if prefix:
+            return prefix.group(0) + self.shortcut(text[prefix.end():])
         parts = text.lower().replace(" ", "").split("+")
         if parts and all(p in OBJECT_NAMES for p in parts):
             return f"grab {text}"
