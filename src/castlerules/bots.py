@@ -10,13 +10,17 @@ next uniformly among them — the *race* the adapters use (``castlerules.adapter
 ``MCTSBot`` is plain UCT over an open-loop tree (nodes are action sequences, so chance and the race
 are sampled afresh on every simulation), random rollouts capped at ``rollout_plies``, and the
 zero-sum returns of ``castlerules.adapters.common.returns``. It is a sparring partner, not a strong
-engine.
+engine. Where its estimates are close (random rollouts of a long game say little), it does not go
+back and forth as a person would not: among the moves visited at least half as often as the best,
+it takes the first that neither undoes its own last move (the same squares the other way,
+``Presentation.squares``) nor leads back to a position it moved into recently.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -100,6 +104,10 @@ class MCTSBot:
         #: Stop thinking after this many seconds even if simulations remain (None: no limit). The
         #: default answers within about a second; more seconds and simulations play stronger.
         self.seconds = seconds
+        #: Per player it moved for: the positions its last moves led to, and the squares of its
+        #: last move (to keep it from going back and forth).
+        self._been: dict[int, deque[Any]] = {}
+        self._last: dict[int, tuple[str, ...]] = {}
 
     def _mover(self, game: Game[Any, Any], state: Any) -> int:
         actors = sorted(game.actors(state))
@@ -170,7 +178,33 @@ class MCTSBot:
                 visited.visits += 1
                 for p in range(n):
                     visited.total[p] += values[p]
-        return max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return self._pick(game, state, player, root_actions, root)
+
+    #: How many of its own recent positions the bot avoids moving back into.
+    REMEMBERED = 8
+
+    def _pick(self, game: Game[Any, Any], state: Any, player: int, actions: tuple[Any, ...],
+              root: _Node) -> Any:
+        """The most visited action, unless it goes back (undoes the bot's own last move, or
+        leads to a position the bot moved into recently) and another visited at least half as
+        often does not."""
+        visits = {a: root.children[a].visits if a in root.children else -1 for a in actions}
+        ranked = sorted(actions, key=lambda a: -visits[a])
+        view = presentation_of(game)
+        been = self._been.setdefault(player, deque(maxlen=self.REMEMBERED))
+        last = self._last.get(player, ())
+        chosen = ranked[0]
+        for action in ranked:
+            if visits[action] * 2 < visits[ranked[0]]:
+                break
+            squares = view.squares(state, action)
+            undoes = len(last) >= 2 and squares[:2] == (last[1], last[0])
+            if not undoes and game.successor(state, action) not in been:
+                chosen = action
+                break
+        been.append(game.successor(state, chosen))
+        self._last[player] = view.squares(state, chosen)
+        return chosen
 
 
 def make_bot(

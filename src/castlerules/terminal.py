@@ -453,12 +453,20 @@ class Session:
         self._drawn = state
 
     def history(self) -> None:
-        """The whole game so far, a ply a line: its notation, chance also in words."""
+        """The whole game so far, a ply a line: its notation, chance also in words, a move with
+        what it did; in a game told in rounds, each settled round's line after its last ply."""
         self._flush()
         if not self.plies:
             self._say("no moves yet")
-        for ply in self.plies:
-            self._say(self.view.history_line(ply))
+        view, start = self.view, 0
+        for i, ply in enumerate(self.plies):
+            self._say(view.history_line(ply))
+            if ply.mover is None:
+                start = i + 1
+            elif view.rounds and view.round_over(ply.after):
+                said = view.settled(self.states[start], ply.after, self.plies[start:i + 1])
+                if said:
+                    self._say(Text("   " + said, style="dim"))
 
     # -- moves ----------------------------------------------------------------------------------
     def _push(self, action: Any, mover: int | None) -> None:
@@ -551,7 +559,12 @@ class Session:
         text = line.strip()
         if text in ("?", "help"):
             self._say(RACE_HELP if self._live else HELP)
-            self._say("legal: " + self.view.legal_text(state, own_actions(game, state, player)))
+            legal = self.view.legal_text(state, own_actions(game, state, player))
+            self._say("legal: " + legal)
+            used = [f"'{w}' {meaning}" for w, meaning in self.view.glossary()
+                    if re.search(rf"\b{re.escape(w)}\b", legal)]
+            if used:
+                self._say("words: " + "; ".join(used), style="dim")
             return None
         if text in ("position", "pos"):
             self._say("position: " + game.state_to_text(state))

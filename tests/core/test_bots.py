@@ -51,3 +51,30 @@ def test_the_actions_a_person_considers() -> None:
         "p1 pass", *(f"p1 grab {o}" for o in ("chair", "ghost", "mouse", "bottle", "book"))}
     for name in ("splut", "spookslot", "kasteel"):
         assert reach_of(castlerules.make(name)) is None  # every legal move
+
+
+def test_the_mcts_bot_does_not_go_back_and_forth_when_its_estimates_are_close() -> None:
+    """Among moves visited at least half as often as the best, the bot takes the first that does
+    not undo its own last move; a clearly better move it takes all the same."""
+    from castlerules.bots import _Node
+
+    game = castlerules.make("kasteel", skull_squares=["a10", "b10", "c10", "d10"])
+    state = game.initial_state()
+    bot = MCTSBot(random.Random(1))
+    there = game.parse_action(state, "c8-c9")
+    state = game.apply(game.apply(state, there), game.parse_action(
+        game.apply(state, there), "f19-f18"))
+    bot._last[0] = ("c8", "c9")
+    back, other = game.parse_action(state, "c9-c8"), game.parse_action(state, "q8-q9")
+
+    def root(visits: dict[object, int]) -> _Node:
+        node = _Node()
+        for action, n in visits.items():
+            node.children[action] = child = _Node()
+            child.visits = n
+        return node
+
+    actions = (back, other)
+    assert bot._pick(game, state, 0, actions, root({back: 10, other: 6})) == other
+    bot._last[0] = ("c8", "c9")
+    assert bot._pick(game, state, 0, actions, root({back: 10, other: 4})) == back

@@ -9,7 +9,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from castlerules.core.present import Ply, Presentation
+import attrs
+
+from castlerules.core.present import Chance, Ply, Presentation, odds
 from castlerules.core.styled import Text
 from castlerules.spookslot.notation import pawn_letter
 from castlerules.spookslot.render import destination, landing, moved_pawns, path_lines
@@ -111,6 +113,86 @@ class SpookslotPresentation(Presentation):
 
     def landing(self, state: Any, action: Any) -> str:
         return landing(self.game, state, action)
+
+    # -- chance ---------------------------------------------------------------------------------
+    @staticmethod
+    def _face(outcome: Any) -> str:
+        if isinstance(outcome, Ball):
+            return str(outcome.trap)
+        return "ghost" if outcome.face == GHOST else str(outcome.face)
+
+    def _listed(self, state: Any) -> str:
+        """The outcomes of a chance node, grouped by probability: ``1, 2, 3 or 4 (1/6 each) or the
+        ghost (1/3)``."""
+        groups: dict[Any, list[str]] = {}
+        for face, p in odds(self.game.chance_outcomes(state), self._face):
+            groups.setdefault(p, []).append("the ghost" if face == "ghost" else face)
+        parts = []
+        for p, faces in groups.items():
+            shown = faces[0] if len(faces) == 1 else f"{', '.join(faces[:-1])} or {faces[-1]}"
+            parts.append(f"{shown} ({p}{' each' if len(faces) > 1 else ''})")
+        return " or ".join(parts)
+
+    def chance_words(self, state: Any) -> str:
+        if state.phase is Phase.BALL:
+            return f"chance: the ghost ball drops and reaches {self._listed(state)}"
+        again = " again" if state.phase is Phase.REROLL else ""
+        return f"chance: p{state.turn} rolls the die{again}: {self._listed(state)}"
+
+    def chances(self) -> tuple[Chance, ...]:
+        """The die (at every roll) and the ghost ball (when it drops), their probabilities the
+        game's chance outcomes; where each trap sends its pawns, from the board."""
+        game: Any = self.game
+        start = game.initial_state()
+        die = odds(game.chance_outcomes(start), self._face)
+        ball = odds(game.chance_outcomes(attrs.evolve(start, phase=Phase.BALL)), self._face)
+        board = game.board
+        where = []
+        for trap, zone in board.zone.items():
+            if zone:
+                back = sorted({board.fallback[q] for q in zone if q in board.fallback})
+                span = zone[0] if len(zone) == 1 else f"{zone[0]}-{zone[-1]}"
+                where.append(f"{trap}: {span} back to {' or '.join(back)}")
+        return (
+            Chance("The die", "Every turn begins with a roll of the die: a number moves one of "
+                   "your pawns that many squares; the ghost drops the ghost ball when a pawn "
+                   "stands in a danger zone.", (("the die", die),)),
+            Chance("The ghost ball", "Dropped on a ghost roll, the ball reaches one of the four "
+                   "traps; every pawn in that trap's danger zone goes back.",
+                   (("the ball", ball),),
+                   "Where each trap's danger squares send a pawn back: " + "; ".join(where)
+                   + "." if where else ""),
+        )
+
+    def play_notes(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """The readings a player needs that the rulebook's sentences leave open (the board picture
+        and its key give the squares): for a non-default reading, the spec's text of the option
+        played."""
+        note = self.note
+        return (
+            (("spookslot.interp.forced-move",), note(
+                "Moving", "forced-move", "After a number you must move a pawn if one can move "
+                "(you choose which); only when none can does your turn end without a move.")),
+            (("spookslot.interp.route-choice",), note(
+                "Forks", "route-choice", "In the library and the great hall the path forks: a "
+                "move past a fork names its route (the long safe one or the short red one), and a "
+                "jump on from an occupied square follows the same route.")),
+            (("spookslot.interp.bounce-colour",), note(
+                "Jumping on", "bounce-colour", "A pawn that ends on an occupied square jumps on "
+                "to the next free square; the square it finally stands on decides whether it is "
+                "safe.")),
+            (("spookslot.interp.exit-exact",), note(
+                "The Exit", "exit-exact", "Only an exact roll reaches it: a pawn whose roll "
+                "would go past the Exit, or jump on onto it, cannot move.")),
+            (("spookslot.interp.ball-once",), note(
+                "The ghost ball", "ball-once", "It drops once per ghost roll and fires one trap; "
+                "every pawn in that trap's danger zone goes back, the mover's too, and pawns in "
+                "the other danger zones stay.")),
+            (("spookslot.interp.secret-passage",), note(
+                "The secret passage", "secret-passage", "When the portrait trap fires, the owner "
+                "of each pawn on a red star square may move it at once to the green star square, "
+                "in or out of turn.")),
+        )
 
     def squares(self, state: Any, action: Any) -> tuple[str, ...]:
         """The pawn's square, and for a legal move the square it lands on. Only a legal move has a
