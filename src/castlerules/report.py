@@ -10,7 +10,6 @@ theorem without running it through ``print_theorem``.
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any

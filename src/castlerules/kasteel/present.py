@@ -5,9 +5,8 @@ move is clicked as its knight's square and the square it goes to."""
 from __future__ import annotations
 
 import string
-from typing import Any
-
 from math import comb
+from typing import Any
 
 from castlerules.core.present import Chance, Ply, Presentation
 from castlerules.core.styled import Text

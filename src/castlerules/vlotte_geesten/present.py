@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
-
 from fractions import Fraction
+from typing import Any
 
 from castlerules.core.present import Chance, Ply, Presentation, odds
 from castlerules.core.styled import Text
