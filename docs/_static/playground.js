@@ -209,7 +209,7 @@ function raceButtons(box) {
 function moveItem(m, i) {
   const entry = el("span", { class: "cr-entry" });
   if (m.mover === null) entry.append(el("span", { class: "cr-who" }, "chance "));
-  else if (!m.text.startsWith(`p${m.mover} `) || who(m.mover) !== `p${m.mover}`) entry.append(el("span", { class: "cr-who" }, `${who(m.mover)} `));
+  else if (!m.text.startsWith(`p${m.mover} `)) entry.append(el("span", { class: "cr-who" }, `${who(m.mover)} `));
   entry.append(el("code", {}, m.text));
   if (m.said) entry.append(el("span", { class: "cr-said" }, ` — ${m.said}`));
   return el("li", { class: m.mover === null ? "cr-chance-move" : "" }, el("span", { class: "cr-num" }, `${i + 1}.`), entry);

@@ -66,8 +66,15 @@ def test_repr_rebuilds_states_and_shows_actions_as_their_text(name: str) -> None
 def test_str_of_a_state_is_its_text_board(name: str) -> None:
     game = castlerules.make(name, players=LARGEST[name])
     for state in playout(game, seed=4, plies=40)[::9]:
-        assert str(state) == game.render(state)
         assert "castlerules.position" not in str(state)
+        if game.is_chance(state) and name in ("kasteel", "spookslot"):
+            # a state alone does not know its game's chance (the skulls, the die): there the
+            # game's board says what chance does with its odds on the line of whose turn it is
+            said = [line for line in game.render(state).splitlines()
+                    if line not in str(state).splitlines()]
+            assert said and "1/" in " ".join(said), said
+            continue
+        assert str(state) == game.render(state)
         assert str(state).rstrip().endswith(game.state_to_text(state))  # the board, then the text
 
 
@@ -118,7 +125,7 @@ def test_kasteel_brackets_a_knight_on_a_wall_in_text_and_terminal() -> None:
     assert state is not None
     assert game.board.kinds[game.board.square("f1")].name == "WALL"
     text = game.render(state).splitlines()
-    assert text[-5].startswith(" 1 . . . . .[Y]. . .") and text[-6].startswith(" 2 . . # . . # .[R]#")
+    assert text[-6].startswith(" 1 . . . . .[Y]. . .") and text[-7].startswith(" 2 . . # . . # .[R]#")
     board = [t.plain for t in view_of(game).board(state)]
     assert board[-2].startswith(" 1 . . . . .[Y]. . .")
     assert all(len(line) == len(board[0].rstrip()) or True for line in board)

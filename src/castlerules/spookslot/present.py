@@ -14,7 +14,14 @@ import attrs
 from castlerules.core.present import Chance, Ply, Presentation, odds
 from castlerules.core.styled import Text
 from castlerules.spookslot.notation import pawn_letter
-from castlerules.spookslot.render import destination, landing, moved_pawns, path_lines
+from castlerules.spookslot.render import (
+    chance_words,
+    destination,
+    face_name,
+    landing,
+    moved_pawns,
+    path_lines,
+)
 from castlerules.spookslot.state import GHOST, LINE, START, Ball, Move, Phase, Roll
 
 #: The style of each square colour's letter on the path.
@@ -115,37 +122,16 @@ class SpookslotPresentation(Presentation):
         return landing(self.game, state, action)
 
     # -- chance ---------------------------------------------------------------------------------
-    @staticmethod
-    def _face(outcome: Any) -> str:
-        if isinstance(outcome, Ball):
-            return str(outcome.trap)
-        return "ghost" if outcome.face == GHOST else str(outcome.face)
-
-    def _listed(self, state: Any) -> str:
-        """The outcomes of a chance node, grouped by probability: ``1, 2, 3 or 4 (1/6 each) or the
-        ghost (1/3)``."""
-        groups: dict[Any, list[str]] = {}
-        for face, p in odds(self.game.chance_outcomes(state), self._face):
-            groups.setdefault(p, []).append("the ghost" if face == "ghost" else face)
-        parts = []
-        for p, faces in groups.items():
-            shown = faces[0] if len(faces) == 1 else f"{', '.join(faces[:-1])} or {faces[-1]}"
-            parts.append(f"{shown} ({p}{' each' if len(faces) > 1 else ''})")
-        return " or ".join(parts)
-
     def chance_words(self, state: Any) -> str:
-        if state.phase is Phase.BALL:
-            return f"chance: the ghost ball drops and reaches {self._listed(state)}"
-        again = " again" if state.phase is Phase.REROLL else ""
-        return f"chance: p{state.turn} rolls the die{again}: {self._listed(state)}"
+        return "chance: " + chance_words(self.game, state).replace("player ", "p", 1)
 
     def chances(self) -> tuple[Chance, ...]:
         """The die (at every roll) and the ghost ball (when it drops), their probabilities the
         game's chance outcomes; where each trap sends its pawns, from the board."""
         game: Any = self.game
         start = game.initial_state()
-        die = odds(game.chance_outcomes(start), self._face)
-        ball = odds(game.chance_outcomes(attrs.evolve(start, phase=Phase.BALL)), self._face)
+        die = odds(game.chance_outcomes(start), face_name)
+        ball = odds(game.chance_outcomes(attrs.evolve(start, phase=Phase.BALL)), face_name)
         board = game.board
         where = []
         for trap, zone in board.zone.items():
@@ -156,7 +142,9 @@ class SpookslotPresentation(Presentation):
         return (
             Chance("The die", "Every turn begins with a roll of the die: a number moves one of "
                    "your pawns that many squares; the ghost drops the ghost ball when a pawn "
-                   "stands in a danger zone.", (("the die", die),)),
+                   "stands in a danger zone.", (("the die", die),),
+                   "Its six faces: " + ", ".join(f for f, p in die for _ in range(int(p * 6)))
+                   + "." if all((p * 6).denominator == 1 for _, p in die) else ""),
             Chance("The ghost ball", "Dropped on a ghost roll, the ball reaches one of the four "
                    "traps; every pawn in that trap's danger zone goes back.",
                    (("the ball", ball),),
