@@ -191,7 +191,8 @@ function raceButtons(box) {
     view.objects.forEach((o, i) => {
       const m = grabs.find((g) => g.object === o.name);
       const attrs = { type: "button", class: `cr-move cr-object cr-${o.colour}` };
-      if (keys.length) attrs["aria-keyshortcuts"] = keys[i];
+      // alone at the screen, the numbers grab too
+      if (keys.length) attrs["aria-keyshortcuts"] = people.length === 1 ? `${keys[i]} ${SECOND_KEYS[i]}` : keys[i];
       const button = el("button", attrs, ...(keys.length ? [el("kbd", {}, keys[i]), " "] : []), o.name);
       if (m) { button.dataset.move = m.text; button.addEventListener("click", () => playMove(m.text, m.player)); }
       else button.disabled = true;

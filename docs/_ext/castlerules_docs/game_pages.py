@@ -380,16 +380,23 @@ def percent(p: Any) -> str:
 
 
 def chance_table(chance: Any) -> list[str]:
-    """A chance element's rows as a table: one column per face where every row has the same
-    faces (the five dice), else a row per face."""
+    """A chance element's rows as tables: a row per draw where each draw has one outcome (the
+    skulls), else a column per outcome — one table where every draw has the same outcomes (the
+    five dice), a table per draw otherwise (the situation, the right object)."""
+    if all(len(entries) == 1 for _, entries in chance.rows):
+        rows = [[esc(label), esc(face), percent(p)] for label, entries in chance.rows
+                for face, p in entries]
+        return list_table(["", "Outcome", "Probability"], rows, classes="chance-odds")
     faces = [f for f, _ in chance.rows[0][1]]
-    if len(chance.rows) > 1 and all([f for f, _ in r[1]] == faces for r in chance.rows) or (
-            len(chance.rows) == 1 and len(faces) <= 6):
+    if all([f for f, _ in entries] == faces for _, entries in chance.rows):
         rows = [[esc(label), *(percent(p) for _, p in entries)] for label, entries in chance.rows]
         return list_table(["", *(esc(f) for f in faces)], rows, classes="chance-odds")
-    rows = [[esc(label), esc(face), percent(p)] for label, entries in chance.rows
-            for face, p in entries]
-    return list_table(["", "Outcome", "Probability"], rows, classes="chance-odds")
+    out: list[str] = []
+    for label, entries in chance.rows:
+        out += list_table([esc(label), *(esc(f) for f, _ in entries)],
+                          [["probability", *(percent(p) for _, p in entries)]],
+                          classes="chance-odds")
+    return out
 
 
 def as_played(gd: GameDoc) -> list[str]:
@@ -690,8 +697,16 @@ def page_interpretations(gd: GameDoc) -> list[str]:
             f"   :Switch: {switch}",
             f"   :Clauses read: {joined(clause_ref(c) for c in i.clauses)}",
             f"   :Code that switches on it: {joined((code_ref(q) for q in code), 'none tagged')}",
-            "",
         ]
+        if i.why:
+            out.append(f"   :Why the default: {prose(i.why)}")
+        if i.earlier is not None:
+            option, until = i.earlier
+            out.append(f"   :Earlier default: {literal(option)}, up to castlerules {esc(until)}; a "
+                       "record (or other stored options) of then names no option of this "
+                       "interpretation and is replayed under it, while options written now name "
+                       "it")
+        out.append("")
     return out
 
 
