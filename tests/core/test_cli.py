@@ -736,3 +736,18 @@ def test_the_round_line_says_what_a_grab_of_several_objects_did(
     assert code == 0
     line = next(x for x in out.splitlines() if x.startswith("The answer was the ghost"))
     assert said in line
+
+
+def test_a_game_in_the_terminal_opens_with_its_seats_not_a_python_call(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36.4: the first line says the game, who plays each seat, the readings that are not
+    the default and the seed that repeats the game."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, _ = run(capsys, "play", "kasteel", "--human", "0", "--seed", "1", "--bot", "mcts",
+                       "--reading", "no-legal-move=lose")
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first == ("Het kasteel veroveren, 2 players (yellow you, red mcts); readings: "
+                     "no-legal-move=lose; seed 1 (--seed 1 plays it again)")
+    assert "castlerules.make(" not in out

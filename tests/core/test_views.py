@@ -199,6 +199,32 @@ def test_history_tells_every_ply_in_notation_with_chance_in_words() -> None:
         assert text in line
         if text.startswith("skull "):
             assert f"a skull falls on {text.split()[1]}" in line
+        else:  # a move: its player named once, as the game names them
+            assert line in (f"{number}. yellow: {text}", f"{number}. red: {text}"), line
+
+
+def test_history_tells_where_a_thrown_rock_landed_and_each_settled_round() -> None:
+    """Issue 36.4: history says what a move did (where a rock landed), not the player twice; in
+    Vlotte Geesten each settled round's line follows its last ply."""
+    from castlerules.core.present import Ply
+
+    game = castlerules.make("splut")
+    view = view_of(game)
+    states = playout(game, seed=1, plies=3000)
+    number, before, action = next(
+        (i, a, x) for i, a in enumerate(states[:-1], 1)
+        for x in game.legal_actions(a)[:1]
+        if game.action_to_str(a, x).split()[1:2] == ["throw"]
+        and set(game.apply(a, x).rocks) - set(a.rocks))
+    after = game.apply(before, action)
+    text = game.action_to_str(before, action)
+    line = view.history_line(Ply(number, before, action, after, before.to_move, text)).plain
+    assert line.startswith(f"{number}. p{before.to_move} (") and " (the rock lands on " in line
+    assert line.count(f"p{before.to_move}") == 1, line
+    vg = castlerules.make("vlotte-geesten", players=2)
+    s, out = session(vg, "chair\nhistory\nquit\n")
+    told = out.split("history\n", 1)[1]
+    assert "2. p0: grab chair" in told and "The answer was the " in told
 
 
 def test_explain_a_first_move_where_the_skulls_fall_first(capsys: pytest.CaptureFixture[str]) -> None:
