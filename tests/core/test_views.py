@@ -222,7 +222,7 @@ def test_history_tells_where_a_thrown_rock_landed_and_each_settled_round() -> No
     assert line.startswith(f"{number}. p{before.to_move} (") and " (the rock lands on " in line
     assert line.count(f"p{before.to_move}") == 1, line
     vg = castlerules.make("vlotte-geesten", players=2)
-    s, out = session(vg, "chair\nhistory\nquit\n")
+    _, out = session(vg, "chair\nhistory\nquit\n")
     told = out.split("history\n", 1)[1]
     assert "2. p0: grab chair" in told and "The answer was the " in told
 
