@@ -250,7 +250,8 @@ def test_spookslot_explains_the_roll_and_where_each_move_lands(terminal: object)
     t.type("history")  # the whole game: the notation, chance also in whole sentences
     t.read_until(r"ball stairs — the ghost ball rolls down the stairs \(s1-s6 → t3\).* p0>")
     told = " ".join(t.since(mark).split())
-    assert "1. roll 3 — p0 rolls 3" in told and "2. p0 move a (p0)" in told
+    # the player once, and where the move took the pawn (issue 36.4)
+    assert "1. roll 3 — p0 rolls 3" in told and "2. p0: move a: start → t3" in told
     t.type("quit")
     t.close()
 
