@@ -434,6 +434,8 @@ def cmd_readings(args: argparse.Namespace) -> int:
             "clauses": list(i.clauses),
             "keyword": i.keyword or None,
             "default": i.default,
+            "why": i.why,
+            "earlier": ({"default": i.earlier[0], "until": i.earlier[1]} if i.earlier else None),
             "options": [
                 {"id": o.id, "text": o.text, "default": o.id == i.default,
                  "playable": o.playable, "reason": o.reason,
@@ -464,6 +466,12 @@ def cmd_readings(args: argparse.Namespace) -> int:
             _para(out, f"{o['id']}{mark}: {o['text']}{flag}", "  - ", "      ")
             if o["command_line"] and "--option" in o["command_line"]:
                 _para(out, f"play it with: {o['command_line']}", "      ", "        ")
+        if row["why"]:
+            _para(out, f"why the default: {row['why']}", "    ", "      ", style="dim")
+        if row["earlier"]:
+            _para(out, f"the default up to castlerules {row['earlier']['until']} was "
+                  f"{row['earlier']['default']}: a record of then names no option of it and "
+                  "replays under that one", "    ", "      ", style="dim")
     for r in rulesets:
         out.print(Text.assemble("\n", (f"ruleset {r['id']}", "bold"), f": {r['title']}"))
         _para(out, r["description"], "    ")

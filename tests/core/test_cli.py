@@ -750,3 +750,16 @@ def test_a_game_in_the_terminal_opens_with_its_seats_not_a_python_call(
     assert first == ("Het kasteel veroveren, 2 players (yellow you, red mcts); readings: "
                      "no-legal-move=lose; seed 1 (--seed 1 plays it again)")
     assert "castlerules.make(" not in out
+
+
+def test_readings_say_why_a_default_is_the_default_and_an_earlier_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "readings", "vlotte-geesten")
+    said = _words(out)
+    assert code == 0 and "why the default: The two sentences together." in said
+    assert "the default up to castlerules 0.2 was all-taken" in said
+    code, out, _ = run(capsys, "readings", "vlotte-geesten", "--json")
+    multi = next(i for i in json.loads(out)["interpretations"] if i["short_id"] == "multi-grab")
+    assert multi["default"] == "put-back" and multi["earlier"] == {"default": "all-taken",
+                                                                  "until": "0.2"}
