@@ -68,6 +68,8 @@ python_maximum_signature_line_length = 88
 html_theme = "furo"
 html_title = "castlerules"
 html_static_path = ["_static"]
+#: The site's icon (browsers ask for one; without it they ask the server for /favicon.ico).
+html_favicon = "_static/favicon.svg"
 html_css_files = ["castlerules.css"]
 html_show_sourcelink = False
 html_theme_options = {

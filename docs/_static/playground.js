@@ -1,6 +1,7 @@
 // The Play page: menus, the board and the move list in plain JavaScript; the rules run in the web
 // worker (playground-worker.js), which runs castlerules under Pyodide. The URL contract:
-// play.html#game=G&players=N&readings=ID=OPT,...&options=JSON&position=TEXT&moves=M1;M2&seats=...
+// play.html#game=G&players=N&readings=ID=OPT,...&ruleset=R&options=JSON&position=TEXT&moves=M1;M2
+// &seats=...&think=SECONDS&delay=SECONDS
 // (the same after "?") opens G and plays the moves; then #status reads "ready" and #position holds
 // the position text. The address bar keeps the set-up in its hash; a new hash (a second "try it"
 // link opening in this window) sets up that game without starting Python again.
@@ -25,7 +26,9 @@ let race = null;          // a Vlotte Geesten round being raced: {id, due: Map(p
 let ownHash = "";         // the hash this page wrote last (a different one is a new link)
 let era = 0;              // a new game starts a new era: answers about an older game are dropped
 let openedCount = 0;
-const cfg = { game: "splut", players: null, readings: "", options: "", position: "", seats: [], auto: true };
+let legendOpen = null;    // the reader's choice, once they open or fold the legend
+const narrow = window.matchMedia("(max-width: 52em)");
+const cfg = { game: "splut", players: null, readings: "", ruleset: "", options: "", position: "", seats: [], auto: true };
 
 // data-busy: "1" while the worker answers or a bot or a roll is due; data-working: the requests
 // the worker has not answered yet; data-opened: how many links (or New games) have opened.
@@ -95,7 +98,7 @@ function showError(error, move) {
   box.append(close);
   if (error.clause) {
     box.append(el("p", { class: "cr-error-en" }, `Illegal${move ? ` (${move})` : ""}: ${error.en}`));
-    box.append(el("p", {}, "Rule ", el("code", { class: "cr-clause" }, error.clause), ":"));
+    box.append(el("p", {}, "Rule ", el("code", { class: "cr-clause" }, error.clause), error.rule ? `: ${error.rule}` : "", " In Dutch:"));
     box.append(el("blockquote", { lang: "nl", class: "cr-nl" }, error.nl));
   } else {
     const where = error.ply !== undefined ? ` at move ${error.ply + 1}${error.move ? ` (${error.move})` : ""}`
@@ -106,6 +109,8 @@ function showError(error, move) {
 }
 
 function seatKind(p) { return cfg.seats[p] || (p === 0 ? "human" : "mcts"); }
+// A seat as the game names it: p0, yellow, p1 (West).
+function who(p) { return view && view.names && view.names[p] ? view.names[p] : `p${p}`; }
 function humans() { return [...Array(view ? view.players : 0).keys()].filter((p) => seatKind(p) === "human"); }
 function humanMoves() { return view ? view.legal.filter((m) => seatKind(m.player) === "human") : []; }
 function startsWith(squares, pre) { return pre.every((q, i) => squares[i] === q); }
@@ -126,14 +131,16 @@ function decorate() {
   for (const g of svg.querySelectorAll("[data-object]")) g.classList.toggle("cr-grab", grabbing.has(g.dataset.object));
 }
 
-// The Vlotte Geesten race: the human seat that grabs by click or key, and its moves.
-function grabber() { return view ? view.actors.find((p) => seatKind(p) === "human") : undefined; }
-function grabMoves() {
-  const p = grabber();
+// The Vlotte Geesten race: every person at this screen still to act grabs by click or key. The
+// first grabs with the objects' letters (P passes) and a click on the picture, the second with
+// 1-5 (0 passes), any other by their own buttons.
+const SECOND_KEYS = ["1", "2", "3", "4", "5"];
+function grabbers() { return view ? view.actors.filter((p) => seatKind(p) === "human") : []; }
+function grabber() { return grabbers()[0]; }
+function grabMoves(p = grabber()) {
   return p === undefined || !view.objects.length ? [] : view.legal.filter((m) => m.player === p && m.object);
 }
-function passMove() {
-  const p = grabber();
+function passMove(p = grabber()) {
   return p === undefined ? undefined : view.legal.find((m) => m.player === p && m.label === "pass");
 }
 
@@ -162,54 +169,68 @@ function legalButtons() {
   for (const m of shown.slice(0, 400)) list.append(moveButton(m));
   if (shown.length > 400) list.append(el("span", {}, ` … and ${shown.length - 400} more (type them)`));
   box.append(list);
+  // the words of these moves that need saying (Splut's pull, lev, throw)
+  const labels = shown.map((m) => m.label || m.text).join(" ");
+  const words = (view.glossary || []).filter((g) => new RegExp(`\\b${g.word}\\b`).test(labels));
+  if (words.length) {
+    box.append(el("dl", { class: "cr-glossary" }, ...words.flatMap((g) => [el("dt", {}, g.word), el("dd", {}, g.meaning)])));
+  }
 }
 
 function raceButtons(box) {
-  const grabs = grabMoves();
-  const pass = passMove();
-  if (!grabs.length && !pass) return;
-  const p = grabber();
-  box.append(el("p", { class: "cr-heading" }, `p${p}: grab an object (click it, or press its key)`));
-  const list = el("div", { class: "cr-buttons cr-objects" });
-  view.objects.forEach((o, i) => {
-    const m = grabs.find((g) => g.object === o.name);
-    const button = el("button", { type: "button", class: `cr-move cr-object cr-${o.colour}`, "aria-keyshortcuts": `${o.letter} ${i + 1}` },
-      el("kbd", {}, o.letter), ` ${o.name}`);
-    if (m) { button.dataset.move = m.text; button.addEventListener("click", () => playMove(m.text, m.player)); }
-    else button.disabled = true;
-    list.append(button);
+  const people = grabbers();
+  people.forEach((p, row) => {
+    const grabs = grabMoves(p);
+    const pass = passMove(p);
+    if (!grabs.length && !pass) return;
+    const keys = row === 0 ? view.objects.map((o) => o.letter) : row === 1 ? SECOND_KEYS : [];
+    const passKey = row === 0 ? "P" : row === 1 ? "0" : "";
+    const how = keys.length ? "click it, or press its key" : "click it";
+    box.append(el("p", { class: "cr-heading" }, `${who(p)}: grab an object (${how})`));
+    const list = el("div", { class: "cr-buttons cr-objects", "data-seat": String(p) });
+    view.objects.forEach((o, i) => {
+      const m = grabs.find((g) => g.object === o.name);
+      const attrs = { type: "button", class: `cr-move cr-object cr-${o.colour}` };
+      // alone at the screen, the numbers grab too
+      if (keys.length) attrs["aria-keyshortcuts"] = people.length === 1 ? `${keys[i]} ${SECOND_KEYS[i]}` : keys[i];
+      const button = el("button", attrs, ...(keys.length ? [el("kbd", {}, keys[i]), " "] : []), o.name);
+      if (m) { button.dataset.move = m.text; button.addEventListener("click", () => playMove(m.text, m.player)); }
+      else button.disabled = true;
+      list.append(button);
+    });
+    if (pass) {
+      const attrs = { type: "button", class: "cr-move", "data-move": pass.text, onclick: () => playMove(pass.text, pass.player) };
+      if (passKey) attrs["aria-keyshortcuts"] = passKey;
+      list.append(el("button", attrs, ...(passKey ? [el("kbd", {}, passKey), " "] : []), "pass"));
+    }
+    box.append(list);
   });
-  if (pass) {
-    list.append(el("button", { type: "button", class: "cr-move", "data-move": pass.text, "aria-keyshortcuts": "P",
-      onclick: () => playMove(pass.text, pass.player) }, el("kbd", {}, "P"), " pass"));
-  }
-  box.append(list);
 }
 
 function moveItem(m, i) {
   const entry = el("span", { class: "cr-entry" });
   if (m.mover === null) entry.append(el("span", { class: "cr-who" }, "chance "));
-  else if (!m.text.startsWith(`p${m.mover} `)) entry.append(el("span", { class: "cr-who" }, `p${m.mover} `));
+  else if (!m.text.startsWith(`p${m.mover} `)) entry.append(el("span", { class: "cr-who" }, `${who(m.mover)} `));
   entry.append(el("code", {}, m.text));
   if (m.said) entry.append(el("span", { class: "cr-said" }, ` — ${m.said}`));
   return el("li", { class: m.mover === null ? "cr-chance-move" : "" }, el("span", { class: "cr-num" }, `${i + 1}.`), entry);
 }
 
 function turnText(v) {
+  const name = (p) => (v.names && v.names[p]) || `p${p}`;
   if (v.terminal) {
-    const w = v.winners.map((p) => `p${p}`);
+    const w = v.winners.map(name);
     return w.length === 0 ? "Game over: nobody wins." : w.length === 1 ? `Game over: ${w[0]} wins.`
       : `Game over: ${w.join(" and ")} share the win.`;
   }
   if (v.chance) {
     if (v.objects.length && !allBots()) return "Roll the dice when you are ready (the Roll button, or Enter).";
-    return `Chance: ${v.outcomes} possible outcome${v.outcomes === 1 ? "" : "s"}.`;
+    const said = v.chance_said || `chance: ${v.outcomes} possible outcome${v.outcomes === 1 ? "" : "s"}`;
+    return `${said[0].toUpperCase()}${said.slice(1)}.`;
   }
-  if (v.objects.length) {
-    const who = v.actors.map((p) => `p${p} (${seatKind(p)})`).join(", ");
-    return `Grab the right object! Still to act: ${who}.`;
-  }
-  return (v.actors.length > 1 ? "May move now: " : "To move: ") + v.actors.map((p) => `p${p} (${seatKind(p)})`).join(", ");
+  const seats = v.actors.map((p) => `${name(p)} (${seatKind(p)})`).join(", ");
+  if (v.objects.length) return `Grab the right object! Still to act: ${seats}.`;
+  return (v.actors.length > 1 ? "May move now: " : "To move: ") + seats;
 }
 
 function render(v) {
@@ -265,7 +286,11 @@ function fitPicture() {
     copy.setAttribute("viewBox", `${key.x - 6} ${key.y - 6} ${key.width + 12} ${key.height + 12}`);
     copy.setAttribute("aria-label", "legend");
     copy.style.width = `${Math.round(0.85 * (key.width + 12))}px`;
-    legendBox.append(copy);
+    // the legend once, under the board; on a narrow screen folded (whose turn it is stays near)
+    const box = el("details", { class: "cr-legend-box" }, el("summary", {}, "Legend"), copy);
+    box.open = legendOpen ?? !narrow.matches;
+    box.addEventListener("toggle", () => { legendOpen = box.open; });
+    legendBox.append(box);
     legend.remove();
   }
   for (const c of svg.querySelectorAll(".caption")) c.remove();
@@ -286,11 +311,16 @@ function linkParams() {
   const params = new URLSearchParams();
   params.set("game", view.game);
   params.set("players", view.players);
-  if (cfg.readings) params.set("readings", cfg.readings);
+  // the readings the game plays as its options name them (a default that changed is named too)
+  const readings = Object.entries(view.options.readings || {}).map(([k, v]) => `${k}=${v}`).join(",");
+  if (readings) params.set("readings", readings);
+  if (cfg.ruleset) params.set("ruleset", cfg.ruleset);
   if (cfg.options) params.set("options", cfg.options);
   if (view.start) params.set("position", view.start);
   if (view.moves.length) params.set("moves", view.moves.map((m) => m.text).join(";"));
   params.set("seats", [...Array(view.players).keys()].map(seatKind).join(","));
+  params.set("think", $("bot-seconds").value);
+  if (view.objects.length) params.set("delay", $("bot-delay").value);
   const linked = view.start || view.moves.length;  // a link to a position waits unless it says
   if (cfg.auto === !linked) params.delete("auto");
   else params.set("auto", cfg.auto ? "1" : "0");
@@ -332,10 +362,15 @@ async function playMove(text, player) {
   advance();
 }
 
-function played(text, player) {
+// What a move did, for the activity line; a settled round is said in its own box (and the move
+// list), not a third time here.
+function saidOf(text) {
   const m = view.moves[view.moves.length - 1];
-  const said = m && m.text === text && m.said ? ` — ${m.said}` : "";
-  return `${player === undefined || player === null ? "" : `p${player} played `}${text}${said}`;
+  return m && m.text === text && m.said && !view.round ? ` — ${m.said}` : "";
+}
+
+function played(text, player) {
+  return `${player === undefined || player === null ? "" : `${who(player)} played `}${text}${saidOf(text)}`;
 }
 
 async function roll() {
@@ -353,16 +388,14 @@ async function roll() {
 
 async function botMove(player) {
   const kind = seatKind(player);
-  $("activity").textContent = `p${player} (${kind}) is thinking…`;
+  $("activity").textContent = `${who(player)} (${kind}) is thinking…`;
   const seconds = Number($("bot-seconds").value) || 1;
   const mine = era;
   const answer = await call("bot", { player, kind, seconds });
   if (mine !== era) return;
   await apply(answer);
   if (answer.played) {
-    const m = view.moves[view.moves.length - 1];
-    const said = m && m.said ? ` — ${m.said}` : "";
-    $("activity").textContent = `p${player} (${kind}) played ${answer.played} in ${answer.ms} ms${said}`;
+    $("activity").textContent = `${who(player)} (${kind}) played ${answer.played} in ${answer.ms} ms${saidOf(answer.played)}`;
     document.documentElement.dataset.botMs = answer.ms;
   }
   advance();
@@ -428,7 +461,7 @@ async function onBoardClick(event) {
       prefix = [square];
     } else {
       const answer = await call("attempt", { squares: wanted });
-      if (answer.error) showError(answer.error, answer.move);
+      if (answer.error) showError(answer.error, answer.move || (answer.clicked && `you clicked ${answer.clicked}`));
       prefix = [];
     }
     legalButtons();
@@ -457,9 +490,16 @@ function onKey(event) {
     return;
   }
   if (view.terminal || view.chance || !view.objects.length) return;
-  const index = /^[1-9]$/.test(key) ? Number(key) - 1 : view.objects.findIndex((o) => o.letter === key);
-  const object = view.objects[index];
-  const move = object ? grabMoves().find((m) => m.object === object.name) : key === "P" ? passMove() : undefined;
+  // the first person's keys: the objects' letters and P; the second's: 1-5 and 0
+  const people = grabbers();
+  const second = people.length > 1 ? people[1] : people[0];  // alone, 1-5 grab too
+  const letter = view.objects.findIndex((o) => o.letter === key);
+  const digit = SECOND_KEYS.indexOf(key);
+  let move;
+  if (letter >= 0) move = grabMoves(people[0]).find((m) => m.object === view.objects[letter].name);
+  else if (digit >= 0 && view.objects[digit]) move = grabMoves(second).find((m) => m.object === view.objects[digit].name);
+  else if (key === "P") move = passMove(people[0]);
+  else if (key === "0") move = passMove(second);
   if (move) { event.preventDefault(); playMove(move.text, move.player); }
 }
 
@@ -504,6 +544,7 @@ function fillSetup() {
     // A ruleset is a named set of readings: choosing one sets the readings' menus.
     const select = el("select", { id: "ruleset-select" }, el("option", { value: "" }, "(choose)"));
     for (const r of info.rulesets) select.append(el("option", { value: r.id, title: r.title }, `${r.id}: ${r.title}`));
+    if (info.rulesets.some((r) => r.id === cfg.ruleset)) select.value = cfg.ruleset;
     select.addEventListener("change", () => {
       const r = info.rulesets.find((x) => x.id === select.value);
       if (!r) return;
@@ -527,7 +568,9 @@ function fillSeats(players) {
       cfg.seats[p] = select.value;
       if (view) { render(view); advance(); }
     });
-    box.append(el("label", {}, `p${p} `, select));
+    const name = view && view.game === cfg.game && view.names && view.names[p] && view.names[p] !== `p${p}`
+      ? `p${p} (${view.names[p].replace(/^p\d+ \((.*)\)$/, "$1")}) ` : `p${p} `;
+    box.append(el("label", {}, name, select));
   }
 }
 
@@ -541,6 +584,8 @@ function readSetup() {
     .map((s) => `${s.dataset.interp}=${s.value}`).join(",");
   cfg.seats = [...$("seats").querySelectorAll("select[data-seat]")].map((s) => s.value);
   cfg.auto = $("auto-roll").checked;
+  const ruleset = $("ruleset-select");
+  cfg.ruleset = ruleset ? ruleset.value : "";
 }
 
 async function newGame(moves = []) {
@@ -548,7 +593,7 @@ async function newGame(moves = []) {
   race = null;
   era++;
   const answer = await call("new", {
-    game: cfg.game, players: cfg.players, readings: cfg.readings, options: cfg.options,
+    game: cfg.game, players: cfg.players, readings: cfg.readings, ruleset: cfg.ruleset, options: cfg.options,
     position: cfg.position, moves,
   });
   if (!answer.view) { showError(answer.error); return false; }
@@ -580,7 +625,13 @@ async function setUp(params) {
   const rawPlayers = params.has("players") ? params.get("players") : null;
   cfg.players = info && rawPlayers !== null ? validPlayers(info, rawPlayers) : null;
   cfg.readings = params.get("readings") || "";
+  cfg.ruleset = (params.get("ruleset") || "").slice(0, 40);
   cfg.options = params.get("options") || "";
+  // the bots' settings, where the link gives them (numbers within the menus' bounds)
+  for (const [key, id, low, high] of [["think", "bot-seconds", 0.1, 10], ["delay", "bot-delay", 0.3, 20]]) {
+    const value = Number(params.get(key));
+    if (params.has(key) && Number.isFinite(value)) $(id).value = String(Math.min(high, Math.max(low, value)));
+  }
   cfg.position = params.get("position") || "";
   const moves = (params.get("moves") || "").split(";").filter((m) => m.trim() !== "").slice(0, 5000);
   const linked = params.has("moves") || params.has("position");
@@ -603,7 +654,7 @@ async function setUp(params) {
     race = null;
     era++;
     const answer = await call("new", {
-      game: cfg.game, players: cfg.players, readings: cfg.readings, options: cfg.options,
+      game: cfg.game, players: cfg.players, readings: cfg.readings, ruleset: cfg.ruleset, options: cfg.options,
       position: cfg.position, moves,
     });
     if (answer.view) {  // an illegal move stops the moves there, with its error shown
@@ -615,7 +666,7 @@ async function setUp(params) {
     refused = answer.error;
   }
   // The library refused the link's set-up: its game at the defaults, with the library's message.
-  cfg.players = null; cfg.readings = ""; cfg.options = ""; cfg.position = "";
+  cfg.players = null; cfg.readings = ""; cfg.ruleset = ""; cfg.options = ""; cfg.position = "";
   const answer = await call("new", { game: cfg.game });
   if (answer.view) render(answer.view);
   showError(refused);
@@ -671,7 +722,7 @@ $("setup").addEventListener("submit", async (event) => {
   if (await newGame()) advance();
 });
 $("game-select").addEventListener("change", () => {
-  cfg.game = $("game-select").value; cfg.players = null; cfg.readings = ""; cfg.options = ""; cfg.seats = [];
+  cfg.game = $("game-select").value; cfg.players = null; cfg.readings = ""; cfg.ruleset = ""; cfg.options = ""; cfg.seats = [];
   fillSetup();
 });
 $("players-select").addEventListener("change", () => fillSeats(Number($("players-select").value)));
@@ -688,7 +739,13 @@ $("typed").addEventListener("submit", async (event) => {
 $("undo").addEventListener("click", async () => {
   stopTimer();
   race = null;
-  await apply(await call("undo", { humans: humans() }));
+  const answer = await call("undo", { humans: humans() });
+  await apply(answer);
+  const undone = answer.undone || [];
+  $("activity").textContent = undone.length
+    ? `Took back ${undone.length === 1 ? "one move" : `${undone.length} moves`}: ${undone.join(", ")}.`
+    : "Nothing to take back.";
+  advance();
 });
 $("copy-position").addEventListener("click", () => navigator.clipboard?.writeText($("position").textContent));
 $("setup-position").addEventListener("submit", async (event) => {

@@ -1,25 +1,33 @@
 """Players for the command line and for experiments: a uniformly random player and a small MCTS.
 
-Both choose for one player in a state where that player may act. Chance outcomes are drawn with
-their exact probabilities (``castlerules.core.chance.sample``). Where several players may act at once,
-the MCTS draws who acts next uniformly among them — the *race* the adapters use
-(``castlerules.adapters.common``).
+Both choose for one player in a state where that player may act, among the moves a person at the
+table reaches for (the game's ``Presentation.considered``: in Vlotte Geesten a grab of one object or
+a pass, never a grab of several objects at once) — in their own moves and, for the MCTS, in the
+moves it imagines for everyone. Chance outcomes are drawn with their exact probabilities
+(``castlerules.core.chance.sample``). Where several players may act at once, the MCTS draws who acts
+next uniformly among them — the *race* the adapters use (``castlerules.adapters.common``).
 
 ``MCTSBot`` is plain UCT over an open-loop tree (nodes are action sequences, so chance and the race
 are sampled afresh on every simulation), random rollouts capped at ``rollout_plies``, and the
 zero-sum returns of ``castlerules.adapters.common.returns``. It is a sparring partner, not a strong
-engine.
+engine. Where its estimates are close (random rollouts of a long game say little), it does not go
+back and forth as a person would not: among the moves visited at least half as often as the best,
+it takes the first that neither undoes its own last move (the same squares the other way,
+``Presentation.squares``) nor leads back to a position it moved into recently.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from castlerules.core.chance import sample
 from castlerules.core.game import Game
 from castlerules.core.play import returns
+from castlerules.core.present import Presentation, presentation_of
 
 #: The default reaction time of a bot in a race (seconds): about a quick human's. The terminal and
 #: the docs' Play page wait this long (varied a little) before a bot grabs.
@@ -34,8 +42,29 @@ def own_actions(game: Game[Any, Any], state: Any, player: int) -> tuple[Any, ...
     return tuple(a for a in legal if getattr(a, "player", None) == player)
 
 
+Reach = Callable[[Any, tuple[Any, ...]], tuple[Any, ...]]
+
+
+def reach_of(game: Game[Any, Any]) -> Reach | None:
+    """The game's ``Presentation.considered`` (None where a person considers every legal move)."""
+    view = presentation_of(game)
+    if type(view).considered is Presentation.considered:
+        return None
+    return view.considered
+
+
+def considered_actions(
+    game: Game[Any, Any], state: Any, player: int, reach: Reach | None = None
+) -> tuple[Any, ...]:
+    """The legal actions of ``player`` that a person reaches for (``reach``: the game's
+    ``reach_of``, looked up when not given)."""
+    own = own_actions(game, state, player)
+    reach = reach if reach is not None else reach_of(game)
+    return own if reach is None else reach(state, own)
+
+
 class RandomBot:
-    """Chooses uniformly among its legal actions."""
+    """Chooses uniformly among the legal actions a person reaches for."""
 
     name = "random"
 
@@ -43,7 +72,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, game: Game[Any, Any], state: Any, player: int) -> Any:
-        return self.rng.choice(own_actions(game, state, player))
+        return self.rng.choice(considered_actions(game, state, player))
 
 
 class _Node:
@@ -75,6 +104,10 @@ class MCTSBot:
         #: Stop thinking after this many seconds even if simulations remain (None: no limit). The
         #: default answers within about a second; more seconds and simulations play stronger.
         self.seconds = seconds
+        #: Per player it moved for: the positions its last moves led to, and the squares of its
+        #: last move (to keep it from going back and forth).
+        self._been: dict[int, deque[Any]] = {}
+        self._last: dict[int, tuple[str, ...]] = {}
 
     def _mover(self, game: Game[Any, Any], state: Any) -> int:
         actors = sorted(game.actors(state))
@@ -93,19 +126,21 @@ class MCTSBot:
                 best, best_score = a, score
         return best
 
-    def _rollout(self, game: Game[Any, Any], state: Any) -> list[float]:
+    def _rollout(self, game: Game[Any, Any], state: Any, reach: Reach | None) -> list[float]:
         for _ in range(self.rollout_plies):
             if game.is_terminal(state):
                 break
             if game.is_chance(state):
                 action = sample(game.chance_outcomes(state), self.rng)
             else:
-                action = self.rng.choice(game.legal_actions(state))
+                legal = game.legal_actions(state)
+                action = self.rng.choice(legal if reach is None else reach(state, legal))
             state = game.successor(state, action)
         return returns(game, state)
 
     def choose(self, game: Game[Any, Any], state: Any, player: int) -> Any:
-        root_actions = own_actions(game, state, player)
+        reach = reach_of(game)
+        root_actions = considered_actions(game, state, player, reach)
         if len(root_actions) == 1:
             return root_actions[0]
         import time
@@ -127,7 +162,7 @@ class MCTSBot:
                     first = False
                 else:
                     mover = self._mover(game, current)
-                    actions = own_actions(game, current, mover)
+                    actions = considered_actions(game, current, mover, reach)
                 action = self._select(node, actions, mover, n)
                 expanded = action not in node.children
                 child = node.children.setdefault(action, _Node())
@@ -136,14 +171,40 @@ class MCTSBot:
                 path.append(node)
                 if expanded:
                     break
-            values = self._rollout(game, current)
+            values = self._rollout(game, current, reach)
             for visited in path:
                 if not visited.total:
                     visited.total = [0.0] * n
                 visited.visits += 1
                 for p in range(n):
                     visited.total[p] += values[p]
-        return max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return self._pick(game, state, player, root_actions, root)
+
+    #: How many of its own recent positions the bot avoids moving back into.
+    REMEMBERED = 8
+
+    def _pick(self, game: Game[Any, Any], state: Any, player: int, actions: tuple[Any, ...],
+              root: _Node) -> Any:
+        """The most visited action, unless it goes back (undoes the bot's own last move, or
+        leads to a position the bot moved into recently) and another visited at least half as
+        often does not."""
+        visits = {a: root.children[a].visits if a in root.children else -1 for a in actions}
+        ranked = sorted(actions, key=lambda a: -visits[a])
+        view = presentation_of(game)
+        been = self._been.setdefault(player, deque(maxlen=self.REMEMBERED))
+        last = self._last.get(player, ())
+        chosen = ranked[0]
+        for action in ranked:
+            if visits[action] * 2 < visits[ranked[0]]:
+                break
+            squares = view.squares(state, action)
+            undoes = len(last) >= 2 and squares[:2] == (last[1], last[0])
+            if not undoes and game.successor(state, action) not in been:
+                chosen = action
+                break
+        been.append(game.successor(state, chosen))
+        self._last[player] = view.squares(state, chosen)
+        return chosen
 
 
 def make_bot(
@@ -154,15 +215,3 @@ def make_bot(
     if kind == "mcts":
         return MCTSBot(rng, simulations=simulations, seconds=seconds)
     return RandomBot(rng)
-
-
-def race_action(bot: RandomBot | MCTSBot, game: Game[Any, Any], state: Any, player: int) -> Any:
-    """A bot's action in a race (several players may act at once). A random bot reaches for one
-    object or passes, as a person at the table does (a grab of several objects is always wrong
-    and only blocks them); the MCTS bot chooses as always."""
-    if isinstance(bot, RandomBot):
-        own = own_actions(game, state, player)
-        single = [a for a in own if len(getattr(a, "objects", ())) <= 1]
-        if single:
-            return bot.rng.choice(single)
-    return bot.choose(game, state, player)

@@ -254,7 +254,10 @@ def _para(out: Console, text: str, first: str, rest: str | None = None, style: s
         return
     hang = rest if rest is not None else first + "  "
     width = max(40, min(out.width, 120) - 1)
-    for line in textwrap.wrap(text, width, initial_indent=first, subsequent_indent=hang) or [first]:
+    # never inside a word or at its hyphens: a command shown can be copied whole
+    lines = textwrap.wrap(text, width, initial_indent=first, subsequent_indent=hang,
+                          break_long_words=False, break_on_hyphens=False)
+    for line in lines or [first]:
         out.print(line, style=style, wrap=False)
 
 
@@ -431,6 +434,8 @@ def cmd_readings(args: argparse.Namespace) -> int:
             "clauses": list(i.clauses),
             "keyword": i.keyword or None,
             "default": i.default,
+            "why": i.why,
+            "earlier": ({"default": i.earlier[0], "until": i.earlier[1]} if i.earlier else None),
             "options": [
                 {"id": o.id, "text": o.text, "default": o.id == i.default,
                  "playable": o.playable, "reason": o.reason,
@@ -461,14 +466,19 @@ def cmd_readings(args: argparse.Namespace) -> int:
             _para(out, f"{o['id']}{mark}: {o['text']}{flag}", "  - ", "      ")
             if o["command_line"] and "--option" in o["command_line"]:
                 _para(out, f"play it with: {o['command_line']}", "      ", "        ")
+        if row["why"]:
+            _para(out, f"why the default: {row['why']}", "    ", "      ", style="dim")
+        if row["earlier"]:
+            _para(out, f"the default up to castlerules {row['earlier']['until']} was "
+                  f"{row['earlier']['default']}: a record of then names no option of it and "
+                  "replays under that one", "    ", "      ", style="dim")
     for r in rulesets:
         out.print(Text.assemble("\n", (f"ruleset {r['id']}", "bold"), f": {r['title']}"))
         _para(out, r["description"], "    ")
-    out.print(
-        f"\nplay one: castlerules play {args.game} --reading ID=OPTION (an option that needs a "
-        "value: with the --option shown under it); in Python: "
-        f"castlerules.make({args.game!r}, readings={{'ID': 'OPTION'}})", style="dim",
-    )
+    out.print()
+    _para(out, f"play one: castlerules play {args.game} --reading ID=OPTION (an option that needs "
+          "a value: with the --option shown under it); in Python: "
+          f"castlerules.make({args.game!r}, readings={{'ID': 'OPTION'}})", "", "  ", style="dim")
     return 0
 
 
@@ -505,7 +515,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
     )
     if not quiet:
-        console.print(f"{game!r}, seed {seed}", style="dim")
+        console.print(_play_header(game, session.view, humans, args.bot, seed), style="dim")
     import signal
 
     # Started with SIGINT ignored (a background job of a non-interactive shell), Python installs
@@ -543,6 +553,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def _play_header(game: Any, view: Any, humans: Sequence[int], bot: str, seed: int) -> str:
+    """The first line of a game in the terminal, for a person: the game, who plays each seat, the
+    readings that are not the default ones, and the seed that repeats it."""
+    seats = [f"{view.who(p)} {'you' if p in humans else bot}" for p in range(game.num_players)]
+    spec = game.spec
+    other = [f"{spec.interpretation(k).short_id}={v}" for k, v in sorted(game.readings.items())
+             if v != spec.interpretation(k).default]
+    readings = f"; readings: {', '.join(other)}" if other else ""
+    return (f"{spec.title}, {game.num_players} players ({', '.join(seats)}){readings}; "
+            f"seed {seed} (--seed {seed} plays it again)")
+
+
 def _load_record(path: str) -> Record:
     return Record.from_json(_read(path, "record"))
 
@@ -562,13 +584,16 @@ def _given_flags(args: argparse.Namespace) -> str:
 def _record_game(record: Record, args: argparse.Namespace) -> Any:
     """The game a record was played in. A record names its own options: game options given on
     the command line as well must agree with them (they then change nothing), else an error
-    says which disagree."""
-    game = make(record.game, **record.options_dict())
+    says which disagree. A record of an earlier version is read as it was played
+    (``make_stored``)."""
+    from castlerules.core.catalog import make_stored
+
+    game = make_stored(record.game, record.options_dict())
     given = _options(args, record.game)
     if not given:
         return game
-    merged = {**record.options_dict(), **given}
-    merged["readings"] = {**(record.options_dict().get("readings") or {}),
+    merged = {**game.options, **given}
+    merged["readings"] = {**(game.options.get("readings") or {}),
                           **(given.get("readings") or {})} or None
     if merged["readings"] is None:
         del merged["readings"]
@@ -621,7 +646,15 @@ def _position(game_name: str, text: str, args: argparse.Namespace) -> tuple[Any,
         except RulesError as exc:
             first_error = first_error or exc
     assert first_error is not None
-    raise first_error
+    raise _about_position(first_error)
+
+
+def _about_position(exc: RulesError) -> RulesError:
+    """``exc``, a position text's error, saying that it is about the position (same class)."""
+    try:
+        return type(exc)(f"the position: {exc}")
+    except TypeError:  # an error class that takes more than a message
+        return RulesError(f"the position: {exc}")
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -826,6 +859,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return execute([theorems[i] for i in order], jobs=args.jobs, backend=args.backend,
                        scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast)
 
+    started = time.perf_counter()
     if err.is_terminal and not args.json:
         from castlerules.core.styled import ProgressLine
 
@@ -833,6 +867,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             done = run_all(lambda r: bar.advance(r.theorem.id))
     else:
         done = run_all(line)
+    wall = time.perf_counter() - started
     # Each theorem's run at its place in the plan (None: not run, after a fail-fast stop).
     ran: list[th.Run | None] = [None] * len(theorems)
     for i, r in zip(order, done):
@@ -855,7 +890,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 1 if bad else 0
     from castlerules.report import print_report
 
-    return print_report(_out(), runs, names, verbose=args.verbose)
+    return print_report(_out(), runs, names, verbose=args.verbose, wall=wall)
 
 
 # -- bench, simulate ----------------------------------------------------------------------------

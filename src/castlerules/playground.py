@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from castlerules.bots import BOT_DELAY, make_bot, own_actions, race_action
-from castlerules.core.catalog import games, make
+from castlerules.bots import BOT_DELAY, MCTSBot, RandomBot, make_bot, own_actions
+from castlerules.core.catalog import games, make, make_stored
 from castlerules.core.chance import sample
 from castlerules.core.errors import (
     IllegalActionError,
@@ -135,12 +135,23 @@ def merged_options(
 
 def error_data(exc: RulesError) -> dict[str, Any]:
     """A library error for the page: its kind and message, and for an illegal move the clause id,
-    the Dutch text and the English reason."""
+    the Dutch text, the English reason and the clause's English summary (the rule, as the
+    terminal says it)."""
     data: dict[str, Any] = {"kind": type(exc).__name__, "message": str(exc)}
     if isinstance(exc, IllegalActionError):
         v = exc.violation
-        data.update(clause=v.clause, nl=v.text_nl, en=v.reason)
+        data.update(clause=v.clause, nl=v.text_nl, en=v.reason, rule=_clause_english(v.clause))
     return data
+
+
+def _clause_english(clause_id: str) -> str:
+    """The English summary of a clause ("" if there is none)."""
+    from castlerules.core.spec import find_clause
+
+    try:
+        return str(find_clause(clause_id).en)
+    except RulesError:
+        return ""
 
 
 def action_squares(game: Game[Any, Any], state: Any, action: Any) -> tuple[str, ...]:
@@ -171,10 +182,17 @@ class Session:
         options: Mapping[str, Any] | None = None,
         position: str | None = None,
         seed: int | None = None,
+        ruleset: str | None = None,
+        stored: bool = False,
     ) -> None:
         kwargs = merged_options(players, readings, options)
+        if ruleset:
+            kwargs["ruleset"] = ruleset
         with untrusted():
-            self.game: Game[Any, Any] = make(game, **kwargs)
+            # a record, or a link with moves or a position, is read as the version that wrote
+            # it meant its options (a default that changed since keeps its earlier option)
+            self.game: Game[Any, Any] = (make_stored(game, kwargs) if stored
+                                         else make(game, **kwargs))
         #: How the game is shown and told (the same presentation as the terminal's).
         self.shown: Presentation = presentation_of(self.game)
         #: The plies (by index) that settled a round.
@@ -191,6 +209,8 @@ class Session:
         self.said: list[str] = []
         #: The squares of the last move (the page marks them).
         self.last_squares: tuple[str, ...] = ()
+        #: The bots of this game, by seat and kind.
+        self._bots: dict[tuple[int, str], RandomBot | MCTSBot] = {}
 
     @property
     def state(self) -> Any:
@@ -250,6 +270,11 @@ class Session:
             action = self.game.parse_action(self.state, text)
             mover = getattr(action, "player", None)
             if self.game.is_chance(self.state):
+                if action not in dict(self.game.chance_outcomes(self.state)):
+                    # a player's move where chance acts first (Kasteel's skulls): say what it does
+                    raise RulesError("chance acts first here: "
+                                     + self.shown.chance_words(self.state).removeprefix("chance: ")
+                                     + "; roll, then move")
                 mover = None
             elif mover is None:
                 actors = sorted(self.game.actors(self.state))
@@ -272,9 +297,10 @@ class Session:
 
     def attempt(self, squares: list[str]) -> dict[str, Any]:
         """A move clicked on the board that matches no legal move: the first action of a player who
-        may move with these squares (a candidate of the game, else the squares read as
-        ``FROM-TO``), and why it is illegal: ``{"move": TEXT, "error": ...}``; ``{}`` if the squares
-        name no move."""
+        may move with these squares (a candidate of the game) and why it is illegal, ``{"move":
+        TEXT, "error": ...}``; where no action of the game starts so, why the squares read as
+        ``FROM-TO`` make no move, ``{"clicked": "g5 then g6", "error": ...}``; ``{}`` if the
+        squares name no move."""
         state, game = self.state, self.game
         if game.is_terminal(state) or game.is_chance(state) or not squares:
             return {}
@@ -291,11 +317,13 @@ class Session:
                         "error": error_data(IllegalActionError(found))}  # fmt: skip
         if len(wanted) < 2 or len(actors) != 1:
             return {}
+        # No move of the game starts so: the squares read as FROM-TO, for the reason only (the
+        # answer names the squares clicked, not a move nobody made).
         text = f"p{min(actors)} {wanted[0]}-{wanted[1]}"
         try:
             game.apply(state, game.parse_action(state, text))
         except RulesError as exc:
-            return {"move": text, "error": error_data(exc)}
+            return {"clicked": " then ".join(wanted[:2]), "error": error_data(exc)}
         return {}
 
     def roll(self) -> dict[str, Any]:
@@ -308,9 +336,8 @@ class Session:
         return {"played": self._push(action, None), "probability": f"{p.numerator}/{p.denominator}"}
 
     def bot(self, player: int, kind: str = "random", seconds: float = 1.0) -> dict[str, Any]:
-        """The move of a bot (``random`` or ``mcts``) for ``player``, played. A random bot reaches
-        for one object at a time in a grab round, as at the table (``bots.race_action``); it
-        chooses uniformly among its moves everywhere else."""
+        """The move of a bot (``random`` or ``mcts``) for ``player``, played: like a person at the
+        table, a bot reaches for one object at a time in a grab round (``castlerules.bots``)."""
         try:
             player = self.seat(player)
             if kind not in ("random", "mcts"):
@@ -321,25 +348,31 @@ class Session:
         actors = self.game.actors(self.state)
         if self.game.is_terminal(self.state) or player not in actors:
             return {"error": {"kind": "RulesError", "message": f"p{player} cannot move now"}}
-        bot = make_bot(kind, self.rng, seconds=budget)
-        return {"played": self._push(race_action(bot, self.game, self.state, player), player)}
+        bot = self._bots.get((player, kind))
+        if bot is None:  # one bot per seat and kind for the game: it remembers its own moves
+            bot = self._bots.setdefault((player, kind), make_bot(kind, self.rng, seconds=budget))
+        if isinstance(bot, MCTSBot):
+            bot.seconds = budget
+        return {"played": self._push(bot.choose(self.game, self.state, player), player)}
 
-    def undo(self, keep_from: Iterable[int] = ()) -> bool:
+    def undo(self, keep_from: Iterable[int] = ()) -> list[str]:
         """Take back the last move; with ``keep_from`` (the human seats), back to before the last
-        move of one of them (the bots' and chance's moves after it go too)."""
+        move of one of them (the bots' and chance's moves after it go too). The moves taken
+        back, in notation (none: nothing to take back)."""
         if not self.texts:
-            return False
+            return []
         humans = set(keep_from)
         back = len(self.texts) - 1
         if humans:
             mine = [i for i, m in enumerate(self.movers) if m in humans]
             if not mine:
-                return False
+                return []
             back = mine[-1]
+        taken = self.texts[back:]
         del self.states[back + 1 :], self.actions[back:], self.texts[back:], self.movers[back:], self.said[back:]
         self.settles = [i for i in self.settles if i < back]
         self.last_squares = ()
-        return True
+        return taken
 
     # -- what the page shows ---------------------------------------------------------------
     def legal(self) -> list[dict[str, Any]]:
@@ -367,17 +400,26 @@ class Session:
         winners = sorted(game.winners(state)) if terminal else []
         actors = sorted(game.actors(state)) if not (terminal or chance) else []
         settled = self.said[-1] if self.settles and self.settles[-1] == len(self.said) - 1 else ""
+        last = None
+        if settled:  # the round just settled: the state its first move was made in
+            first = len(self.states) - 2
+            while first > 0 and not game.is_chance(self.states[first - 1]):
+                first -= 1
+            last = self.states[first]
         return {
             "game": game.name,
             "players": game.num_players,
             "options": game.options,
             "repr": repr(game),
             "position": game.state_to_text(state),
-            "svg": self.shown.picture(state),
+            "svg": self.shown.picture(state, last),
             "terminal": terminal,
             "winners": winners,
             "chance": chance,
             "outcomes": len(game.chance_outcomes(state)) if chance else 0,
+            "chance_said": self.shown.chance_words(state) if chance else "",
+            "names": [self.shown.who(p) for p in range(game.num_players)],
+            "glossary": [{"word": w, "meaning": m} for w, m in self.shown.glossary()],
             "actors": actors,
             "race": len(actors) > 1,
             "objects": self.shown.extras().get("objects", []),
@@ -417,7 +459,7 @@ class Session:
         if len(record.actions) > MAX_MOVES:
             raise RecordError(f"{len(record.actions)} moves is more than the page's limit of {MAX_MOVES}")
         try:
-            session = cls(record.game, options=record.options_dict(), seed=seed)
+            session = cls(record.game, options=record.options_dict(), seed=seed, stored=True)
         except RulesError as exc:
             raise RecordError(str(exc)) from None
         for ply, move in enumerate(record.actions, start=1):
@@ -490,7 +532,8 @@ class Host:
         return page_data()
 
     def _new(self, game: str, players: Any = None, readings: str = "", options: str = "",
-             position: str = "", moves: list[str] | None = None, seed: int | None = None) -> dict[str, Any]:  # fmt: skip
+             position: str = "", moves: list[str] | None = None, seed: int | None = None,
+             ruleset: str = "") -> dict[str, Any]:  # fmt: skip
         extra = parse_json(_text(options, "options"), "options", InvalidOptionError, MAX_OPTIONS_CHARS) if options else {}
         if not isinstance(extra, dict):
             raise InvalidOptionError("options: expected a JSON object")
@@ -498,7 +541,8 @@ class Host:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise RulesError("moves: expected a list of move texts")
         self.session = Session(_text(game, "game"), _whole(players, "players"), _text(readings, "readings") or None,
-                               extra, _text(position, "position") or None, _whole(seed, "seed"))  # fmt: skip
+                               extra, _text(position, "position") or None, _whole(seed, "seed"),
+                               _text(ruleset, "ruleset") or None, stored=bool(moves or position))  # fmt: skip
         done = self.session.play_many(moves)
         return {**done, **self._view()}
 
@@ -523,8 +567,7 @@ class Host:
     def _undo(self, humans: list[int] | None = None) -> dict[str, Any]:
         assert self.session is not None
         seats = [self.session.seat(p) for p in (humans or [])]
-        self.session.undo(seats)
-        return self._view()
+        return {"undone": self.session.undo(seats), **self._view()}
 
     def _position(self, text: str) -> dict[str, Any]:
         assert self.session is not None

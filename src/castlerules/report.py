@@ -10,7 +10,6 @@ theorem without running it through ``print_theorem``.
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 from castlerules.core.catalog import info
 from castlerules.core.spec import load_spec
 from castlerules.core.styled import Console, Text
-from castlerules.core.theorem import Run, Status, Theorem
+from castlerules.core.theorem import Run, Status, Theorem, scope_parts
 
 METHOD_TEXT = {
     "z3": "z3 (every value, symbolically)",
@@ -41,8 +40,9 @@ KEY: tuple[tuple[str, str], ...] = (
     ("unexpected", "the check disagrees with the theorem: verify exits 1."),
     ("unknown", "z3 gave up or the check crashed or ran out of time: no conclusion."),
 )
-DOCS = ("More: the page 'How the rules are verified' in the documentation "
-        "(docs/verification.rst).")
+DOCS = ("More: 'castlerules theorem GAME ID' tells one theorem (its statement, what it is "
+        "checked under, how to run it alone); the page 'How the rules are verified' of the "
+        "castlerules documentation tells the method.")
 
 VERDICT_STYLE = {
     "proved": "green",
@@ -121,34 +121,10 @@ def how_line(t: Theorem) -> str:
     return f"method: {METHOD_TEXT[t.method]}; basis: {basis}"
 
 
-def _value(text: str) -> str:
-    """An option's JSON value for a reader: a one-word string bare, a board text by its size, any
-    other value as JSON with spaces (so it can be wrapped)."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return text
-    if isinstance(value, str):
-        if "\n" in value:
-            return f"(a board given as text, {len(value.splitlines())} lines)"
-        return value if value and not any(c.isspace() for c in value) else json.dumps(value)
-    return json.dumps(value, ensure_ascii=False)
-
-
 def under_parts(t: Theorem) -> list[str]:
-    """What a theorem was made under, part by part: the player count, each non-default reading,
-    each keyword option's value (said once where a reading and its keyword say the same)."""
-    parts = [f"{t.players} players"] if t.players else []
-    spec = load_spec(t.game)
-    given = {k for k, _ in t.options}
-    # a reading whose keyword option is given is said by the option's value
-    readings = [(k, v) for k, v in t.readings if spec.interpretation(k).keyword not in given]
-    for part in [f"{k.split('.interp.')[-1]}={v}" for k, v in readings] + [
-        f"{k}={_value(v)}" for k, v in t.options
-    ]:
-        if part not in parts:
-            parts.append(part)
-    return parts
+    """What a theorem was made under, part by part, as the command line takes each
+    (``core.theorem.scope_parts``)."""
+    return scope_parts(t)
 
 
 def compact(theorems: Sequence[Theorem]) -> str:
@@ -180,9 +156,9 @@ def scope_line(r: Run, common: Sequence[str] = ()) -> str:
     t = r.theorem
     under = ", ".join(p for p in under_parts(t) if p not in common) or "the game's options"
     detail = " ".join(r.result.detail.split())
-    own = f"{t.players} players: "
-    if detail.startswith(own):  # the check says the count too
-        detail = detail[len(own):]
+    for own in (f"{t.players} players: ", f"{t.players} players, "):
+        if detail.startswith(own):  # the check says the count too: once is enough
+            detail = detail[len(own):]
     if r.result.status is Status.COUNTEREXAMPLE:
         detail = f"found: {detail}" if detail else "found a counterexample"
     elif r.result.status is Status.UNKNOWN:
@@ -231,8 +207,11 @@ def print_group(out: Console, runs: Sequence[Run], width: int, common: Sequence[
 
 def headline_lines(game: str, runs: Sequence[Run]) -> list[tuple[str, str]]:
     """(text, verdict) for each headline of ``game`` whose theorems ran: the claim, whether every
-    run of its theorems came out as expected, and each theorem's verdict."""
+    run of its theorems came out as expected and under what (the readings and options every run
+    shares, or the default ones), and each theorem's verdict."""
     out = []
+    shared = common_parts(runs)
+    under = f"under {', '.join(shared)}" if shared else "under the default readings"
     for claim, ids in info(game).headlines:
         mine = [r for r in runs if r.theorem.id in ids]
         if not mine:
@@ -244,7 +223,8 @@ def headline_lines(game: str, runs: Sequence[Run]) -> list[tuple[str, str]]:
                 parts.append(f"{tid} {verdict_of(these)}")
         held = all(r.ok for r in mine)
         verdict = "holds" if held else "NOT established"
-        out.append((f"{claim}: {verdict} ({'; '.join(parts)})", "proved" if held else "unexpected"))
+        out.append((f"{claim}: {verdict} {under} ({'; '.join(parts)})",
+                    "proved" if held else "unexpected"))
     return out
 
 
@@ -256,11 +236,14 @@ def print_key(out: Console, width: int) -> None:
 
 
 def print_report(
-    out: Console, runs: Sequence[Run], names: Sequence[str], *, verbose: bool = False
+    out: Console, runs: Sequence[Run], names: Sequence[str], *, verbose: bool = False,
+    wall: float | None = None,
 ) -> int:
     """The whole report of a verify run: per game its headlines and one block per theorem, the
     counterexamples (unexpected ones always, expected ones with ``verbose``), the key and the
-    closing line. Returns the exit status (1 if any result was unexpected)."""
+    closing line, which gives the run's wall time (``wall`` seconds) and, where the checks ran
+    side by side, their time added up. Returns the exit status (1 if any result was
+    unexpected)."""
     width = width_of(out)
     for name in names:
         mine = [r for r in runs if r.theorem.game == name]
@@ -296,7 +279,10 @@ def print_report(
     bad = [r for r in runs if not r.ok]
     findings = [r for r in runs if r.verdict == "expected finding"]
     secs = sum(r.seconds for r in runs)
-    summary = f"{len(runs) - len(bad)} of {len(runs)} as expected in {secs:.1f} s"
+    took = f"in {secs:.1f} s" if wall is None else f"in {wall:.1f} s of wall time"
+    if wall is not None and secs > 1.05 * wall:
+        took += f" ({secs:.1f} s of checks side by side)"
+    summary = f"{len(runs) - len(bad)} of {len(runs)} as expected {took}"
     if findings:
         summary += f" ({len(findings)} expected findings"
         summary += "; --verbose shows their boards)" if not verbose else ")"

@@ -21,8 +21,12 @@ tells them all.
 Where several players may act at once (a Vlotte Geesten grab round) and a human is one of them,
 the round is a race: the human sees the roll and types a grab, each bot answers after a reaction
 time (``bot_delay`` seconds, varied a little), and one line then says who grabbed what and how the
-points moved. Without a human, or when the input is not a terminal, the race is drawn uniformly
-(the human's typed line, when there is one, comes first).
+points moved. Every person at the screen may grab (a line with another person's prefix, ``p1 book``,
+is theirs). There is no taking back during a race. Between rounds the session waits, on a
+terminal, until a person presses Enter (the screen says so): the round's explanation stands until
+then, and ``undo`` there takes back the person's grab of the round just played (the round is raced
+again from there). Without a human, or when the input is not a terminal, nothing waits and the race
+is drawn uniformly (the human's typed line, when there is one, comes first).
 
 On a terminal the session reads the keys itself (the terminal's echo off, restored on the way
 out) and echoes what is typed, so a line a bot says while the player is typing never splits the
@@ -46,7 +50,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TextIO
 
 from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
-from castlerules.bots import MCTSBot, RandomBot, own_actions, race_action
+from castlerules.bots import MCTSBot, RandomBot, own_actions
 from castlerules.core.chance import sample
 from castlerules.core.errors import RulesError
 from castlerules.core.game import Game
@@ -65,6 +69,18 @@ HELP = (
     "Type a move in the game's notation (the 'pN ' prefix may be left out). Commands: '?' the "
     "legal moves, 'undo' takes back your last move, 'history' the whole game so far, 'board' the "
     "board with every legend, 'position' the position text, 'quit' stops."
+)
+#: The help during a race (several players act at once): no taking back until the round is over.
+RACE_HELP = (
+    "A race: type your move without the 'pN ' prefix (another person here types theirs with it). "
+    "'history', 'board', 'position', 'quit' as always; no taking back during a race: between "
+    "rounds 'undo' takes back your move in the round."
+)
+#: The help between rounds, while the session waits for Enter.
+WAIT_HELP = (
+    "Between rounds: Enter rolls the dice. Commands: 'undo' takes back your move in the round "
+    "just played (and races it again), 'history' the whole game so far, 'board' the board with "
+    "every legend, 'position' the position text, 'quit' stops."
 )
 _PREFIX = re.compile(r"\s*[pP]\d+\s")
 
@@ -437,12 +453,20 @@ class Session:
         self._drawn = state
 
     def history(self) -> None:
-        """The whole game so far, a ply a line: its notation, chance also in words."""
+        """The whole game so far, a ply a line: its notation, chance also in words, a move with
+        what it did; in a game told in rounds, each settled round's line after its last ply."""
         self._flush()
         if not self.plies:
             self._say("no moves yet")
-        for ply in self.plies:
-            self._say(self.view.history_line(ply))
+        view, start = self.view, 0
+        for i, ply in enumerate(self.plies):
+            self._say(view.history_line(ply))
+            if ply.mover is None:
+                start = i + 1
+            elif view.rounds and view.round_over(ply.after):
+                said = view.settled(self.states[start], ply.after, self.plies[start:i + 1])
+                if said:
+                    self._say(Text("   " + said, style="dim"))
 
     # -- moves ----------------------------------------------------------------------------------
     def _push(self, action: Any, mover: int | None) -> None:
@@ -469,19 +493,22 @@ class Session:
         self._plies_told_from = min(self._plies_told_from, len(self.plies))
         return taken
 
-    def _prompt(self, player: int) -> None:
-        """The prompt, with what was typed so far (unless it is on the screen already)."""
+    def _prompt(self, player: int, label: str = "") -> None:
+        """The prompt (``pN> ``, or ``label``), with what was typed so far (unless it is on the
+        screen already)."""
         if self._at_prompt:
             return
         self._flush()
-        prompt = Text(f"p{player}> ", style=self.view.style(player))
+        prompt = Text(label or f"p{player}> ", style=self.view.style(player))
         self.console.print(prompt, end="")
         if self.reader.editing and self.reader.partial:
             self.console.file.write(self.reader.partial)
         self.console.file.flush()
         self._at_prompt = True
 
-    def _read(self, player: int, timeout: float | None = None) -> str | object | None:
+    def _read(
+        self, player: int, timeout: float | None = None, label: str = ""
+    ) -> str | object | None:
         """A line typed for ``player`` (None at the end of the input; TIMEOUT)."""
         while True:
             line = self.reader.readline(timeout)
@@ -493,7 +520,7 @@ class Session:
             if isinstance(line, TooLong):
                 self._say(f"that line is longer than {MAX_LINE} characters; type a move",
                           style="red")
-                self._prompt(player)
+                self._prompt(player, label)
                 continue
             return line
 
@@ -525,17 +552,19 @@ class Session:
                     f"{game.action_to_str(state, action)} is {view.side(other)}'s")
         return f"that is a move of {view.side(other)}; you are {view.side(player)}"
 
-    def _handle(self, line: str, player: int) -> Any | None:
-        """The action of a typed line, or None after answering a command or a bad move."""
+    def _handle(self, line: str, player: int, others: frozenset[int] = frozenset()) -> Any | None:
+        """The action of a typed line, or None after answering a command or a bad move. A move of
+        one of ``others`` (other people at this screen who may act now) is accepted too."""
         game, state = self.game, self.state
         text = line.strip()
         if text in ("?", "help"):
-            self._say(HELP)
-            actions = own_actions(game, state, player)
-            texts = [game.action_to_str(state, a) + self.view.landing(state, a)
-                     for a in actions[:200]]
-            more = f" … and {len(actions) - 200} more" if len(actions) > 200 else ""
-            self._say("legal: " + ", ".join(texts) + more)
+            self._say(RACE_HELP if self._live else HELP)
+            legal = self.view.legal_text(state, own_actions(game, state, player))
+            self._say("legal: " + legal)
+            used = [f"'{w}' {meaning}" for w, meaning in self.view.glossary()
+                    if re.search(rf"\b{re.escape(w)}\b", legal)]
+            if used:
+                self._say("words: " + "; ".join(used), style="dim")
             return None
         if text in ("position", "pos"):
             self._say("position: " + game.state_to_text(state))
@@ -553,7 +582,7 @@ class Session:
             self._say(f"not a move: {exc}", style="red")
             self._say("type ? for the legal moves", style="dim")
             return None
-        if getattr(action, "player", player) != player:
+        if getattr(action, "player", player) not in {player, *others}:
             self._say(self._whose(player, action), style="red")
             return None
         found = game.violation(state, action)
@@ -579,8 +608,9 @@ class Session:
             return None
         return text
 
-    def _take_back(self) -> None:
-        """``undo``: the player's last move taken back, said by its number and text."""
+    def _take_back(self, redraw: bool = True) -> None:
+        """``undo``: the player's last move taken back, said by its number and text (and the board
+        drawn again, unless ``redraw`` is False: a race that follows draws it)."""
         plies = len(self.plies)
         taken = self.undo()
         if taken is None:
@@ -590,7 +620,8 @@ class Session:
         self._say(f"taken back: {taken.number}. {taken.text}"
                   + (f", and the {later} plies after it" if later > 1 else
                      ", and the ply after it" if later == 1 else ""))
-        self.show()
+        if redraw:
+            self.show()
 
     def _ask(self, player: int) -> Any | None:
         """The move a human types, after '?', 'undo' and illegal moves; None to stop."""
@@ -614,11 +645,20 @@ class Session:
 
     # -- a race (several players may act at once, a human among them) --------------------------
 
+    def _round_start(self) -> int:
+        """The number of plies before the first move of the round in play, or (at a roll) of the
+        round just played: the plies up to its roll."""
+        first = len(self.plies)
+        while first > 0 and self.plies[first - 1].mover is not None:
+            first -= 1
+        return first
+
     def _race(self) -> bool:
-        """One grab round with human players: returns False to stop."""
+        """One grab round with human players (from its start, or from where ``undo`` took it
+        back): returns False to stop."""
         game = self.game
-        start = self.state
-        start_ply = len(self.plies)
+        start_ply = self._round_start()
+        start = self.states[start_ply]
         self._live = True
         self.show()
         timed = self.interactive and self.reader.fd is not None
@@ -633,19 +673,19 @@ class Session:
                                  if p not in answered)
                 bots_left = sorted(p for p in game.actors(self.state) if p in due)
                 if waiting and (not timed or not bots_left):
-                    action = self._race_human(waiting[0], None)
+                    action = self._race_human(waiting, None)
                     if action is None:
                         return False
-                    answered.add(waiting[0])
+                    answered.add(getattr(action, "player", waiting[0]))
                     continue
                 if waiting:
                     first = min(bots_left, key=lambda p: due[p])
                     left = max(0.0, due[first] - time.monotonic())
-                    action = self._race_human(waiting[0], left)
+                    action = self._race_human(waiting, left)
                     if action is None:
                         return False
                     if action is not TIMEOUT:
-                        answered.add(waiting[0])
+                        answered.add(getattr(action, "player", waiting[0]))
                         continue
                 else:
                     first = min(bots_left, key=lambda p: due[p])
@@ -664,16 +704,21 @@ class Session:
         return True
 
     def _race_choice(self, player: int) -> Any:
-        """A bot's grab in a race (``castlerules.bots.race_action``)."""
-        return race_action(self.bots[player], self.game, self.state, player)
+        """A bot's grab in a race: one object or a pass, as a person reaches for
+        (``castlerules.bots``)."""
+        return self.bots[player].choose(self.game, self.state, player)
 
-    def _race_human(self, player: int, timeout: float | None) -> Any | None:
-        """The human's action in a race, applied; TIMEOUT if a bot is due first; None to stop."""
+    def _race_human(self, waiting: list[int], timeout: float | None) -> Any | None:
+        """The action of a person in a race, applied: typed for the first of ``waiting`` (the
+        people at this screen still to act), or for another of them by its prefix. TIMEOUT if a
+        bot is due first; None to stop."""
         deadline = None if timeout is None else time.monotonic() + timeout
+        player = waiting[0]
+        label = "/".join(f"p{p}" for p in waiting) + "> " if len(waiting) > 1 else ""
         while True:
-            self._prompt(player)
+            self._prompt(player, label)
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            line = self._read(player, left)
+            line = self._read(player, left, label)
             if line is TIMEOUT:
                 return TIMEOUT
             text = self._typed(line)
@@ -682,12 +727,49 @@ class Session:
             if not text:
                 continue
             if text == "undo":
-                self._say("no taking back in a race")
+                self._say("no taking back during a race: when the round is over, 'undo' takes "
+                          "back your move in it")
                 continue
-            action = self._handle(text, player)
+            action = self._handle(text, player, frozenset(waiting))
             if action is not None:
-                self._push(action, player)
+                self._push(action, getattr(action, "player", player))
                 return action
+
+    # -- between rounds ---------------------------------------------------------------------
+
+    def _waits_for_roll(self) -> bool:
+        """Whether the session waits for a person before chance acts: between the rounds of a
+        game told in rounds (Vlotte Geesten), with a person at a terminal."""
+        return bool(self.view.rounds and self.humans and self.interactive)
+
+    def _before_roll(self) -> bool | None:
+        """Between rounds: the board and who rolls, then Enter rolls. True to roll; False when
+        ``undo`` took back a move of the last round (it is raced again); None to stop."""
+        self.show()
+        self._say(Text("Press Enter to roll the dice ('?': what else you can type here).",
+                       style="bold"))
+        player = min(self.humans)
+        label = "roll> "
+        while True:
+            self._prompt(player, label)
+            text = self._typed(self._read(player, None, label))
+            if text is None:
+                return None
+            if not text:
+                return True
+            if text == "undo":
+                start = self._round_start()
+                if not any(p.mover in self.humans for p in self.plies[start:]):
+                    self._say("nothing of yours to take back in the last round")
+                    continue
+                self._take_back(redraw=False)
+                return False
+            if text in ("?", "help"):
+                self._say(WAIT_HELP)
+            elif text in ("position", "pos", "history", "h", "board", "b"):
+                self._handle(text, player)
+            else:
+                self._say("the dice are not rolled yet: press Enter to roll them", style="red")
 
     # -- the game -------------------------------------------------------------------------------
 
@@ -703,10 +785,17 @@ class Session:
                 self._say(line, style="dim")
         while not game.is_terminal(self.state) and len(self.plies) < self.max_plies:
             if game.is_chance(self.state):
+                if self._waits_for_roll():
+                    go = self._before_roll()
+                    if go is None:
+                        return
+                    if not go:
+                        continue  # a move of the last round taken back: it is raced again
                 self._push(sample(game.chance_outcomes(self.state), self.rng), None)
                 continue
             actors = game.actors(self.state)
-            if self.humans and len(actors) > 1 and actors & self.humans:
+            if actors & self.humans and (len(actors) > 1 or self.view.rounds):
+                # a race, or what is left of one (a round told whole once settled)
                 if not self._race():
                     return
                 continue

@@ -330,13 +330,16 @@ def test_verify_report_holds_every_statement_whole(width: int) -> None:
             in said
         for clause in t.clauses:
             assert clause in said
-    assert "Every roll has exactly one answer: holds (vg.answer-unique proved" in said
-    assert "Kasteel never draws: holds (kasteel.one-winner proved; kasteel.never-stuck " \
-           "expected finding; kasteel.stuck-reachable expected finding" in said
-    # the key: methods, bases, expected findings, and where to read more
+    assert "Every roll has exactly one answer: holds under the default readings " \
+           "(vg.answer-unique proved" in said
+    assert "Kasteel never draws: holds under the default readings (kasteel.one-winner proved; " \
+           "kasteel.never-stuck expected finding; kasteel.stuck-reachable expected finding" in said
+    # the key: methods, bases, expected findings, and where to read more (for a pip user too)
     for term in ("z3:", "exhaustive:", "search:", "basis code:", "basis model:",
-                 "expected finding:", "docs/verification.rst"):
+                 "expected finding:", "'castlerules theorem GAME ID'",
+                 "'How the rules are verified'"):
         assert term in said
+    assert ".rst" not in said
 
 
 def test_a_headline_fails_when_one_of_its_theorems_does() -> None:
@@ -346,7 +349,8 @@ def test_a_headline_fails_when_one_of_its_theorems_does() -> None:
     broken = [Run(r.theorem, Result.refuted("a draw", "a draw"), 0.0)  # type: ignore[attr-defined]
               if r.theorem.id == "kasteel.one-winner" else r for r in runs]  # type: ignore[attr-defined]
     said = _words(_report(broken, ("kasteel",), 80))
-    assert "Kasteel never draws: NOT established (kasteel.one-winner unexpected" in said
+    assert "Kasteel never draws: NOT established under the default readings (kasteel.one-winner " \
+           "unexpected" in said
     assert "unexpected: kasteel.one-winner (2 players): COUNTEREXAMPLE (expected PROVED)" in said
 
 
@@ -373,11 +377,50 @@ def test_verify_speaks_at_sixty_columns(
     assert "Kasteel never draws, part 2 (claim): the player to move always has a legal move " \
            "while he has knights." in said
     assert "kasteel.stuck-rule: proved" in said and "checked for 2 players:" in said
-    assert "Kasteel never draws: holds (kasteel.never-stuck expected finding; " \
-           "kasteel.stuck-rule proved)" in said
+    assert "Kasteel never draws: holds under the default readings (kasteel.never-stuck " \
+           "expected finding; kasteel.stuck-rule proved)" in said
     assert "states: kasteel.einde.geen-gelijkspel" in said
     assert "…" not in out and max(len(line) for line in out.splitlines()) <= 60
     assert "2 of 2 as expected" in said
+
+
+def test_verify_says_its_wall_time_and_scopes_as_the_command_line_takes_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 36.4: the closing line gives the run's wall time (the checks' own seconds, added up
+    over the processes, only beside it); a reading given by its keyword option (Kasteel's stuck)
+    is said as --reading takes it, and the headline says under what it holds."""
+    from castlerules.core.plan import plan
+    from castlerules.core.theorem import Result, Run, scope_parts
+
+    (t,) = plan("kasteel", {"no-legal-move": "lose"}, only=["kasteel.one-winner"])
+    assert scope_parts(t) == ["2 players", "no-legal-move=lose"] and t.under == \
+        "2 players, no-legal-move=lose"
+    code, _, _ = run(capsys, "verify", "kasteel", "--reading", "no-legal-move=lose",
+                     "--theorem", "kasteel.stuck-rule")
+    assert code == 0
+    buffer = io.StringIO()
+    from castlerules.core.styled import Console
+    from castlerules.report import print_report
+
+    runs = [Run(t, Result.proved("ok"), 3.0), Run(t, Result.proved("ok"), 3.0)]
+    print_report(Console(buffer, width=80, colour=False), runs, ("kasteel",), wall=2.0)
+    said = _words(buffer.getvalue())
+    assert "in 2.0 s of wall time (6.0 s of checks side by side)" in said
+    assert "every run under: no-legal-move=lose * Kasteel never draws: holds under " \
+           "no-legal-move=lose" in said
+
+
+def test_a_scope_says_the_player_count_once() -> None:
+    """Issue 36.4: a check that names the count itself ("2 players, each roller") is not told
+    "2 players: 2 players, ..."."""
+    from castlerules.core.plan import plan
+    from castlerules.core.theorem import Result, Run
+    from castlerules.report import scope_line
+
+    (t,) = plan("vlotte-geesten", only=["vg.seats"])[:1]
+    said = scope_line(Run(t, Result.proved(f"{t.players} players, each roller"), 0.1))
+    assert said == f"{t.players} players: each roller"
 
 
 def test_a_theorem_by_id(capsys: pytest.CaptureFixture[str]) -> None:
@@ -647,7 +690,8 @@ def test_verify_in_a_terminal_of_80_columns() -> None:
     said = _words(screen)
     for theorem in plan("kasteel", only=ids):
         assert _words(theorem.statement) in said
-    assert "Kasteel never draws: holds" in said and "docs/verification.rst" in said
+    assert "Kasteel never draws: holds under the default readings" in said
+    assert "'castlerules theorem GAME ID'" in said and ".rst" not in said
     assert "…" not in screen
     assert max(len(line.rstrip("\r")) for line in screen.splitlines()) <= 80
 
@@ -658,6 +702,8 @@ def test_a_human_plays_custom_dice_in_a_terminal() -> None:
     so the answer is the white object, the ghost."""
     t = _Pty("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",
              "--bot-delay", "30", "--option", f"faces={OWN_OBJECT}")
+    t.read_until(r"roll>")
+    t.type("")
     screen = t.read_until(r"p0>")
     assert "rolls: red chair, white ghost, grey mouse, green bottle, blue book" in screen
     t.type("ghost")
@@ -689,3 +735,31 @@ def test_the_round_line_says_what_a_grab_of_several_objects_did(
     assert code == 0
     line = next(x for x in out.splitlines() if x.startswith("The answer was the ghost"))
     assert said in line
+
+
+def test_a_game_in_the_terminal_opens_with_its_seats_not_a_python_call(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36.4: the first line says the game, who plays each seat, the readings that are not
+    the default and the seed that repeats the game."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, _ = run(capsys, "play", "kasteel", "--human", "0", "--seed", "1", "--bot", "mcts",
+                       "--reading", "no-legal-move=lose")
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first == ("Het kasteel veroveren, 2 players (yellow you, red mcts); readings: "
+                     "no-legal-move=lose; seed 1 (--seed 1 plays it again)")
+    assert "castlerules.make(" not in out
+
+
+def test_readings_say_why_a_default_is_the_default_and_an_earlier_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "readings", "vlotte-geesten")
+    said = _words(out)
+    assert code == 0 and "why the default: The two sentences together." in said
+    assert "the default up to castlerules 0.2 was all-taken" in said
+    code, out, _ = run(capsys, "readings", "vlotte-geesten", "--json")
+    multi = next(i for i in json.loads(out)["interpretations"] if i["short_id"] == "multi-grab")
+    assert multi["default"] == "put-back" and multi["earlier"] == {"default": "all-taken",
+                                                                  "until": "0.2"}

@@ -152,6 +152,36 @@ def test_how_to_play_tells_every_rule_in_english_in_rulebook_order(site: Path, n
 
 
 @pytest.mark.parametrize("name", castlerules.games())
+def test_how_to_play_states_the_librarys_odds_and_rulings(site: Path, name: str) -> None:
+    """Issue 36.3: the page's "As castlerules plays it" states every chance element with each
+    outcome's exact probability, and how the library settles what the text leaves open — each
+    fact as the library gives it (tests/core/test_how_to_play.py checks the library's against
+    the rulebook's facts), and no probability the library does not give."""
+    from castlerules.core.present import presentation_of
+
+    shown = presentation_of(castlerules.make(name))
+    text = page(site, f"generated/{name}/how-to-play.html")
+    body = text_of(text.split('<article role="main"', 1)[-1])
+    chances, notes = shown.chances(), shown.play_notes()
+    if not chances and not notes:
+        assert "As castlerules plays it" not in body
+        return
+    part = body.split("As castlerules plays it", 1)[1]
+    given = set()
+    for c in chances:
+        assert squash(c.when) in part and (not c.note or squash(c.note) in part), c.name
+        for label, entries in c.rows:
+            assert label in part, (c.name, label)
+            for face, p in entries:
+                assert face in part and f"{p} (" in part, (c.name, face, p)
+                given.add(str(p))
+    assert set(re.findall(r"\b\d+/\d+\b", part.split("Where the text is open")[0])) <= given | {
+        f"1/{n}" for c in chances for n in re.findall(r"1/(\d+) each", c.note)}
+    for _, sentence in notes:
+        assert squash(sentence.partition(". ")[2]) in part, sentence
+
+
+@pytest.mark.parametrize("name", castlerules.games())
 def test_how_to_play_shows_the_start_at_a_readable_size(site: Path, name: str) -> None:
     """The start figure is shown at its drawn size (up to the page column, not shrunk to a small
     figure), and its drawing sets no text under 12 px at that size."""

@@ -390,3 +390,60 @@ def test_a_random_bot_reaches_for_one_object_to_the_end_of_a_round() -> None:
         while session.view()["actors"]:
             session.bot(session.view()["actors"][0], "random")
         assert all("+" not in t for t in session.texts), session.texts
+
+
+# -- issue 36: what a visitor met ------------------------------------------------------------------
+
+
+def test_the_page_hears_what_chance_does_whose_seat_is_whose_and_what_undo_took() -> None:
+    session = Session("kasteel")
+    view = session.view()
+    assert view["chance_said"].startswith("chance: skull 1 of 4 falls on one of the 57 free")
+    assert view["names"] == ["yellow", "red"]
+    refused = session.play("f1-f4")["error"]  # a move where chance acts first: what chance does
+    assert refused["message"].startswith("chance acts first here: skull 1 of 4") and "clause" not in refused
+    for _ in range(4):
+        session.roll()
+    assert session.view()["chance_said"] == ""
+    clicked = session.attempt(["f1", "g2"])  # no move of the game starts so: the squares, no move
+    assert clicked["clicked"] == "f1 then g2" and "move" not in clicked
+    illegal = session.play("h2-h9")["error"]
+    assert illegal["rule"] == next(c.en for c in session.game.spec.clauses if c.id == illegal["clause"])
+    session.play("f1-f4")
+    assert session.undo([0]) == ["f1-f4"] and session.undo([0]) == []  # what undo took back
+
+
+def test_splut_moves_are_explained_in_words() -> None:
+    words = {g["word"] for g in Session("splut").view()["glossary"]}
+    assert {"pull", "lev", "throw"} <= words
+
+
+def test_a_settled_round_keeps_its_dice_in_the_picture_and_a_race_hides_who_was_wrong() -> None:
+    session = Session("vlotte-geesten", players=3, seed=3)
+    session.roll()
+    game, state = session.game, session.state
+    from castlerules.vlotte_geesten.rules import answer_of
+
+    wrong = next(o for o in ("chair", "ghost", "mouse", "bottle", "book")
+                 if o != answer_of(state.dice).name.lower())
+    session.play(f"p0 grab {wrong}")
+    assert "grabbed wrongly" not in session.view()["svg"] and "done" in session.view()["svg"]
+    session.play("p1 pass")
+    session.play("p2 pass")
+    svg = session.view()["svg"]
+    assert game.is_chance(session.state) and "Last roll" in svg and ">?<" not in svg
+
+
+def test_a_link_with_moves_is_read_as_its_version_wrote_it() -> None:
+    """A 0.2 link (no multi-grab reading named) with a grab of several objects replays as played
+    then; a link written now names the reading."""
+    moves = ["roll bottle bottle chair mouse bottle", "p0 grab mouse+book", "p1 grab mouse"]
+    host = Host()
+    old = json.loads(host.handle(json.dumps({"cmd": "new", "args": {
+        "game": "vlotte-geesten", "players": 3, "moves": moves}})))
+    assert old["played"] == 2 and "already been grabbed" in old["error"]["message"]
+    now = json.loads(host.handle(json.dumps({"cmd": "new", "args": {
+        "game": "vlotte-geesten", "players": 3, "readings": "multi-grab=put-back", "moves": moves}})))
+    assert now["played"] == 3 and now["view"]["options"]["readings"] == {"multi-grab": "put-back"}
+    fresh = json.loads(host.handle(json.dumps({"cmd": "new", "args": {"game": "vlotte-geesten"}})))
+    assert fresh["view"]["options"]["readings"] == {"multi-grab": "put-back"}

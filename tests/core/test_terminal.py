@@ -105,6 +105,8 @@ def test_vlotte_geesten_is_a_race_the_human_can_win(terminal: object, tmp_path: 
     record = tmp_path / "vg.json"
     t = terminal("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",  # type: ignore[operator]
                  "--bot-delay", "20", "-o", str(record))
+    t.read_until(r"Press Enter to roll the dice.*roll>")  # the first roll waits for the person too
+    t.type("")
     screen = t.read_until(r"p0>")
     assert "die colour:" in screen and "grab the right object" in screen
     assert "The answer was" not in screen and "situation" not in screen.split("die colour:")[1]
@@ -140,10 +142,83 @@ def test_vlotte_geesten_is_a_race_the_human_can_win(terminal: object, tmp_path: 
 def test_a_slow_human_loses_the_race_to_a_quick_bot(terminal: object) -> None:
     t = terminal("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",  # type: ignore[operator]
                  "--bot-delay", "0.2")
+    t.read_until(r"roll>")
+    t.type("")
     t.read_until(r"p0>")
     screen = t.read_until(r"2\. p1: ")  # the bot answered while the human waited
     assert "2. p1: " in screen
     t.type("quit")
+    t.close()
+
+
+def _answer(screen: str) -> str:
+    """The right object for the roll last drawn on ``screen`` (its 'die shows:' row)."""
+    from castlerules.vlotte_geesten.rules import answer_of
+    from castlerules.vlotte_geesten.state import Obj
+
+    shows = [line for line in screen.splitlines() if line.startswith("die shows:")][-1]
+    return answer_of(tuple(Obj[w.upper()] for w in shows.split()[2:])).name.lower()
+
+
+def test_after_a_round_the_race_waits_for_enter(terminal: object, tmp_path: Path) -> None:
+    """Issue 36.2: the round's explanation stands until a person presses Enter, which the screen
+    names; the next roll comes only then. 'undo' there takes back the last move of a person in
+    the round just played, and the round is raced again from there; during the race 'undo' is
+    refused, and the race's help does not offer it. (Two people at the screen, no bot: the round
+    ends as soon as both have acted.)"""
+    record = tmp_path / "vg.json"
+    t = terminal("play", "vlotte-geesten", "--players", "2", "--human", "0", "--human", "1",  # type: ignore[operator]
+                 "--seed", "5", "-o", str(record))
+    t.read_until(r"roll>$")
+    t.type("")
+    right = _answer(t.read_until(r"p0/p1>$"))
+    t.type("?")
+    said = " ".join(t.read_until(r"legal: .* p0/p1>$").split())
+    assert "no taking back during a race" in said and "'undo' takes back your last" not in said
+    t.type("undo")
+    assert "no taking back during a race" in t.read_until(r"no taking back.*p0/p1>$")
+    t.type("book" if right != "book" else "chair")  # p0: wrong
+    t.read_until(r"p1>$")
+    t.type("p1 pass")
+    t.read_until(r"The answer was .*Press Enter to roll the dice.*roll>$")
+    waited = t.mark()
+    time.sleep(1.5)  # nothing comes while the people read
+    t.read_until(r"roll>$", timeout=1)
+    assert "rolls:" not in t.since(waited)
+    t.type("?")
+    assert "Enter rolls the dice" in t.read_until(r"Enter rolls the dice.*roll>$")
+    t.type("undo")
+    screen = t.read_until(r"taken back: 3\. p1 pass.* p1>$")
+    assert "rolls:" not in screen  # the same round, raced again
+    t.type(f"p1 {right}")
+    t.read_until(rf"p1 grabbed the {right}: right.*roll>$")
+    t.type("")
+    t.read_until(r"rolls: .* p0/p1>$")  # Enter: the next roll
+    t.type("quit")
+    t.read_until(r"record of \d+ plies written")
+    assert t.close() == 0
+    actions = json.loads(record.read_text())["actions"]
+    assert actions[2] == f"p1 grab {right}" and actions[3].startswith("roll ")
+
+
+def test_every_person_at_the_screen_may_grab(terminal: object) -> None:
+    """Two people and a bot: the prompt names both; the second types their grab with its prefix."""
+    t = terminal("play", "vlotte-geesten", "--players", "3", "--human", "0", "--human", "1",  # type: ignore[operator]
+                 "--seed", "5", "--bot-delay", "30")
+    t.read_until(r"roll>$")
+    t.type("")
+    right = _answer(t.read_until(r"p0/p1>$"))
+    t.type(f"p1 {right}")
+    t.read_until(rf"p1 grabbed the {right}: right.*roll>$")
+    t.type("quit")
+    t.close()
+
+
+def test_bots_alone_do_not_wait(terminal: object) -> None:
+    t = terminal("play", "vlotte-geesten", "--players", "2", "--seed", "5",  # type: ignore[operator]
+                 "--max-plies", "12")
+    screen = t.read_until(r"not finished")
+    assert "roll>" not in screen and "Press Enter" not in screen
     t.close()
 
 
@@ -175,7 +250,8 @@ def test_spookslot_explains_the_roll_and_where_each_move_lands(terminal: object)
     t.type("history")  # the whole game: the notation, chance also in whole sentences
     t.read_until(r"ball stairs — the ghost ball rolls down the stairs \(s1-s6 → t3\).* p0>")
     told = " ".join(t.since(mark).split())
-    assert "1. roll 3 — p0 rolls 3" in told and "2. p0 move a (p0)" in told
+    # the player once, and where the move took the pawn (issue 36.4)
+    assert "1. roll 3 — p0 rolls 3" in told and "2. p0: move a: start → t3" in told
     t.type("quit")
     t.close()
 
@@ -444,6 +520,8 @@ def test_a_bot_line_does_not_split_what_the_player_is_typing(terminal: object, t
     record = tmp_path / "vg.json"
     t = terminal("play", "vlotte-geesten", "--players", "2", "--human", "0", "--seed", "5",  # type: ignore[operator]
                  "--bot-delay", "0.6", "-o", str(record))
+    t.read_until(r"roll>$")
+    t.type("")
     screen = t.read_until(r"p0>$")
     from castlerules.vlotte_geesten.rules import answer_of
     from castlerules.vlotte_geesten.state import Obj

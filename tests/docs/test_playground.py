@@ -341,11 +341,74 @@ def test_the_bots_grab_after_their_reaction_time_when_the_visitor_waits(browser:
     page.close()
 
 
+def test_what_a_visitor_met_in_a_round_and_on_the_board(browser: Any, base: str) -> None:
+    """Issue 36.4: two people at one screen both grab (the first by letter, the second by number);
+    once the round is settled its dice and answer stay in the picture until the next roll, and its
+    explanation is said in the round box and the move list, not a third time; Undo says what it
+    took back; the link keeps the bots' settings, the ruleset and the readings played; the site
+    asks for nothing that is not there (its icon)."""
+    from castlerules.vlotte_geesten.rules import answer_of
+
+    page = Page(browser, base, "?game=vlotte-geesten&players=2&seats=human,human&think=0.5&delay=7"
+                "&ruleset=literal")
+    missing: list[str] = []
+    page.page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    assert page.page.input_value("#bot-seconds") == "0.5" and page.page.input_value("#bot-delay") == "7"
+    assert page.page.input_value("#ruleset-select") == "literal"
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_function("document.querySelectorAll('#legal .cr-objects').length === 2")
+    headings = page.page.locator("#legal .cr-heading").all_text_contents()
+    assert headings[0].startswith("p0: grab") and headings[1].startswith("p1: grab")
+    game = castlerules.make("vlotte-geesten", players=2, ruleset="literal")
+    state = game.state_from_text(page.text("position"))
+    answer = answer_of(state.dice).name.lower()
+    number = [o.name.lower() for o in type(state.dice[0])].index(answer) + 1
+    page.page.keyboard.press("P")  # p0 passes
+    page.settle()
+    page.page.keyboard.press(str(number))  # p1 grabs the right object with its number
+    page.settle()
+    assert page.moves()[1:] == ["p0 pass", f"p1 grab {answer}"]
+    said = page.text("round")
+    assert f"p1 grabbed the {answer}: right" in said and said not in page.text("activity")
+    svg = page.page.inner_html("#board")
+    assert "Last roll" in svg and f"grab the {answer}" in svg and ">?<" not in svg
+    page.click("#undo")
+    assert page.text("activity") == f"Took back one move: p1 grab {answer}."  # the last person's
+    link = parse_qs(urlsplit(page.page.url).fragment)
+    assert link["think"] == ["0.5"] and link["delay"] == ["7"] and link["ruleset"] == ["literal"]
+    assert "multi-grab=put-back" in link["readings"][0] and "ties=draw" in link["readings"][0]
+    page.close()
+    assert not missing, missing
+
+
+def test_kasteel_says_what_chance_does_names_its_sides_and_what_was_clicked(browser: Any, base: str) -> None:
+    """Issue 36.4: with the automatic roll off the turn line says what chance does with its odds;
+    the sides are yellow and red as on the board; a click that makes no move names the squares
+    clicked (no invented move) and an illegal move's box gives the rule in English too."""
+    page = Page(browser, base, "?game=kasteel&seats=human,human&auto=0")
+    assert page.text("turn").startswith("Chance: skull 1 of 4 falls on one of the 57 free plain "
+                                        "ground squares of rows 9-11 (1/57 each), then yellow moves")
+    for _ in range(4):
+        page.click("#roll")
+    assert page.text("turn") == "To move: yellow (human)"
+    page.click('#board [data-square="f1"]')
+    page.click('#board [data-square="g2"]')
+    error = page.visible_error()
+    assert "(you clicked f1 then g2)" in error and "p0 f1-g2" not in error
+    page.page.fill("#move-input", "h2-h9")
+    page.click("#typed button")
+    game = castlerules.make("kasteel")
+    rule = next(c.en for c in game.spec.clauses if c.id == "kasteel.spel.klimmen")
+    assert f"Rule kasteel.spel.klimmen: {rule} In Dutch:" in " ".join(page.visible_error().split())
+    page.close()
+
+
 # -- phones, links, records ---------------------------------------------------------------------
 
 
 def test_every_board_fits_a_phone(browser: Any, base: str) -> None:
     page = Page(browser, base, "?game=splut", width=390, height=844)
+    opened = False
     for game in GAMES:
         page.open(url(game, random_moves(game, seed=1, plies=8)[0], mark="#"))
         assert page.text("position") == replayed(game, random_moves(game, seed=1, plies=8)[0])
@@ -353,8 +416,15 @@ def test_every_board_fits_a_phone(browser: Any, base: str) -> None:
         assert widths[0] <= widths[1], (game.name, widths)
         box = page.page.locator("#board svg").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (game.name, box)
+        assert page.page.locator("#turn").bounding_box()["y"] < box["y"], game.name  # whose turn: above
         legend = page.page.locator("#legend svg")
         if legend.count():
+            # folded on a phone (the turn stays near), until the reader opens it: then it stays open
+            assert legend.is_visible() == opened, game.name
+            if not opened:
+                page.page.click("#legend summary")
+                opened = True
+            box = page.page.locator("#board svg").bounding_box()  # the click may have scrolled
             key = legend.bounding_box()
             assert key["y"] >= box["y"] + box["height"] - 1 and key["x"] + key["width"] <= 390, (game.name, key)
     page.close()

@@ -134,4 +134,6 @@ def test_records_replay_and_pictures_render() -> None:
         ElementTree.fromstring(svg)  # well-formed XML
     assert "<svg" in render_svg(Spookslot(players=3).initial_state())
     game = Spookslot(players=5)
-    assert game.render_svg(game.initial_state()) == render_svg(game.initial_state(), game)
+    drawn = game.render_svg(game.initial_state())
+    assert drawn == render_svg(game.initial_state(), game, game=game)
+    assert "player 0 rolls the die: 1, 2, 3 or 4 (1/6 each) or the ghost (1/3)" in drawn

@@ -118,7 +118,7 @@ def test_a_bad_position_text_names_the_column(text: str, column: int) -> None:
         ("0,0,0 35 0 p0 - p1 - -", "acted"),
         ("0,0,0 35 0 p0 BBCMB p1 p1 M", "answer"),  # a wrong grab of the answer alone
         ("0,0,0 35 0 p0 BBCMB p1,p2 p2,p1 MK", "same order"),
-        ("0,0,0 35 0 p0 BBCMB p1,p2 p1,p2 K", "fewer objects"),
+        ("0,0,0 35 0 p0 BBCMB p1 p1 CK", "do not match"),  # several objects go back (put-back)
         ("-1,1,0 35 0 p0 - - - -", "negative"),
         ("0,0,0 0 35 p0 - - - -", "pot"),  # no game ends with points in the pot
     ],
@@ -127,6 +127,16 @@ def test_an_inconsistent_position_names_the_field(text: str, field: str) -> None
     game = castlerules.make("vlotte-geesten", players=3)
     with pytest.raises(InvalidStateError, match=field):
         game.state_from_text(text)
+
+
+def test_under_all_taken_each_wrong_grab_took_an_object() -> None:
+    """Two wrong grabbers, one object grabbed: possible when a grab of several objects goes back
+    (put-back, the default), never when every grab takes its objects (all-taken)."""
+    text = "0,0,0 35 0 p0 BBCMB p1,p2 p1,p2 K"
+    assert castlerules.make("vlotte-geesten", players=3).state_from_text(text).grabbed
+    taken = castlerules.make("vlotte-geesten", players=3, readings={"multi-grab": "all-taken"})
+    with pytest.raises(InvalidStateError, match="fewer objects"):
+        taken.state_from_text(text)
 
 
 @settings(max_examples=40, deadline=None)

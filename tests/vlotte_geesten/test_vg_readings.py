@@ -42,7 +42,7 @@ def test_every_option_is_playable() -> None:
         ("penalty-recipient", "pot-at-once"),
         ("next-roller", "next-seat"),
         ("ties", "draw"),
-        ("multi-grab", "put-back"),
+        ("multi-grab", "all-taken"),
         ("multi-grab", "refused"),
     }
 
@@ -144,7 +144,8 @@ def test_the_literal_ruleset_reads_a_tie_as_a_draw() -> None:
 @pytest.mark.parametrize(("interp", "option"), DEVIATIONS)
 def test_readings_are_recorded_and_replayed(interp: str, option: str) -> None:
     made = game(3, **{interp: option})
-    assert made.options["readings"] == {interp: option}
+    # the reading given, and multi-grab, whose default changed after 0.2, always
+    assert made.options["readings"] == {"multi-grab": "put-back", interp: option}
     record = random_record(made, seed=5, max_plies=300)
     again = Record.from_json(record.to_json())
     states = replay(again, every_state=True)
@@ -168,13 +169,13 @@ def test_unknown_readings_list_the_valid_options() -> None:
 
 
 @pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout", "vg.pot.iedereen-mis")
-def test_a_grab_of_several_objects_takes_them_all_by_default() -> None:
-    """vg.interp.multi-grab=all-taken (the default). 'Grijp je het verkeerde voorwerp of pak je
+def test_under_all_taken_a_grab_of_several_objects_takes_them_all() -> None:
+    """vg.interp.multi-grab=all-taken (the default up to 0.2). 'Grijp je het verkeerde voorwerp of pak je
     meer dan één voorwerp tegelijk, dan geef je een van je punten ...' Bottle, bottle, chair,
     mouse, bottle: the answer is the mouse. Player 0 (one point) grabs the mouse and the book at
     once: wrong, and both are taken — nobody can grab the mouse any more, so the round ends with
     nobody correct and player 0's point in the pot."""
-    g = game(3)
+    g = game(3, **{"multi-grab": "all-taken"})
     s = g.play(g.state_from_text("1,0,0 34 0 p0 BBCMB - - -"), "p0 grab mouse+book")
     assert g.state_to_text(s) == "1,0,0 34 0 p0 BBCMB p0 p0 MK"
     v = g.violation(s, g.parse_action(s, "p1 grab mouse"))
@@ -184,11 +185,12 @@ def test_a_grab_of_several_objects_takes_them_all_by_default() -> None:
 
 
 @pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout", "vg.punten.juist")
-def test_under_put_back_the_objects_of_a_grab_of_several_stay_on_the_table() -> None:
-    """vg.interp.multi-grab=put-back: the objects go back, the grabber is out of the round, and
-    'de speler die het juiste voorwerp te pakken kreeg' can still come: player 1 grabs the mouse,
-    scores and receives player 0's point."""
-    g = game(3, **{"multi-grab": "put-back"})
+def test_by_default_the_objects_of_a_grab_of_several_go_back_on_the_table() -> None:
+    """vg.interp.multi-grab=put-back (the default): the objects go back, the grabber is out of the
+    round, and 'de speler die het juiste voorwerp te pakken kreeg' can still come: player 1 grabs
+    the mouse, scores and receives player 0's point."""
+    g = game(3)
+    assert g == game(3, **{"multi-grab": "put-back"})
     s = g.play(g.state_from_text("1,0,0 34 0 p0 BBCMB - - -"), "p0 grab mouse+book")
     assert g.state_to_text(s) == "1,0,0 34 0 p0 BBCMB p0 p0 -"
     assert g.actors(s) == {1, 2}

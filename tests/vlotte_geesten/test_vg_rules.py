@@ -208,9 +208,14 @@ def test_a_player_acts_once_per_roll() -> None:
 @pytest.mark.clause("vg.doel.punt")
 def test_an_object_in_someone_s_hand_cannot_be_grabbed() -> None:
     g = game(3)
-    s = g.apply(rolled(g, (B, B, C, M, B)), grab(0, M, C))
-    assert not g.is_legal(s, grab(1, M))
+    s = g.apply(rolled(g, (B, B, C, M, B)), grab(0, C))
+    assert not g.is_legal(s, grab(1, C))
     assert g.is_legal(s, grab(1, B))
+    # under all-taken a grab of several objects holds them all, the answer (the mouse) too
+    taken = castlerules.make("vlotte-geesten", players=3, readings={"multi-grab": "all-taken"})
+    s = taken.apply(rolled(taken, (B, B, C, M, B)), grab(0, M, C))
+    assert not taken.is_legal(s, grab(1, M))
+    assert taken.is_legal(s, grab(1, B))
 
 
 @pytest.mark.clause("vg.spel.worp")

@@ -20,11 +20,17 @@ SWAPPED = ("red", "grey", "white", "green", "blue")
 
 
 def test_every_new_statement_proves_on_the_real_rules() -> None:
+    """Each statement gives its expected verdict: PROVED, or the finding it documents (a free
+    block under all-taken, the default up to 0.2)."""
     game = castlerules.make("vlotte-geesten", players=5)
+    findings = set()
     for t in game.theorems():
         if t.deep:
             continue
-        assert t.check().status is Status.PROVED, t.id
+        assert t.check().status is t.expected, t.id
+        if t.expected is not Status.PROVED:
+            findings.add(t.id)
+    assert findings == {"vg.no-free-block-all-taken"}
 
 
 def situation_1_next_die(dice: Sequence[Any]) -> Any:
@@ -251,7 +257,7 @@ class MultiGrabNotWired(VlotteGeesten):
 def test_multi_grab_theorem_finds_objects_not_put_back() -> None:
     result = theorems.check_multi_grab(MultiGrabNotWired(players=3))
     assert result.status is Status.COUNTEREXAMPLE
-    assert "multi-grab=put-back" in (result.counterexample or "")
+    assert "under put-back p0's objects are not back" in (result.counterexample or "")
     refused = MultiGrabNotWired(players=3, readings={"multi-grab": "refused"})
     assert theorems.check_legal_actions(refused).status is Status.COUNTEREXAMPLE
 
@@ -272,3 +278,49 @@ class AnswerTakenStillScores(VlotteGeesten):
 def test_multi_grab_theorem_finds_the_answer_left_on_the_table() -> None:
     result = theorems.check_multi_grab(AnswerTakenStillScores(players=2))
     assert result.status is Status.COUNTEREXAMPLE and "all-taken" in (result.counterexample or "")
+
+
+# -- no free block ----------------------------------------------------------------------------------
+
+
+class PaysEvenWithoutPoints(VlotteGeesten):
+    """All-taken without its flaw: a wrong grabber without points pays the pot a point all the same
+    (a score can go below zero), so taking the right object out of the round always costs."""
+
+    def _settle(self, state: State, correct: int | None) -> State:
+        owing = set(state.wrong)
+        broke = [p for p in owing if state.scores[p] <= 0]
+        after = super()._settle(state, correct)
+        if not broke:
+            return after
+        scores = tuple(s - (1 if p in broke else 0) for p, s in enumerate(after.scores))
+        return State(scores, after.supply, after.pot + len(broke), after.roller, after.dice,
+                     after.acted, after.grabbed, after.wrong)
+
+
+@pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout", "vg.doel.punt")
+def test_no_free_block_theorem_finds_a_free_block() -> None:
+    """'Grijp je het verkeerde voorwerp of pak je meer dan één voorwerp tegelijk, dan geef je een
+    van je punten': under all-taken a player without points takes the right object with another
+    and pays nothing (the finding); a rule without that flaw proves the statement, so the finding
+    is a fact about all-taken, not about the check; and under put-back a grab of several objects
+    that takes them after all (the reading not wired) blocks for free."""
+    for n in (2, 4):
+        game = castlerules.make("vlotte-geesten", players=n)
+        found = {t.id: t for t in game.theorems()}["vg.no-free-block-all-taken"]
+        result = found.check()
+        assert result.status is Status.COUNTEREXAMPLE is found.expected
+        assert result.position is not None and "multi-grab=all-taken" in (result.counterexample or "")
+        taken = castlerules.make("vlotte-geesten", players=n, readings={"multi-grab": "all-taken"})
+        state = taken.state_from_text(result.position)
+        grabber = int(result.highlight[0][1:])
+        assert state.scores[grabber] == 0 and "the block cost 0" in (result.counterexample or "")
+    fixed = PaysEvenWithoutPoints(players=3, readings={"multi-grab": "all-taken",
+                                                         "penalty-no-points": "debt"})
+    assert theorems.check_no_free_block(fixed).status is Status.PROVED
+    flawless = PaysEvenWithoutPoints(players=3, readings={"multi-grab": "all-taken"})
+    assert theorems.check_no_free_block(flawless).status is Status.PROVED
+    assert theorems.check_no_free_block(castlerules.make("vlotte-geesten", players=3)).status \
+        is Status.PROVED
+    broken = theorems.check_no_free_block(MultiGrabNotWired(players=3))
+    assert broken.status is Status.COUNTEREXAMPLE and "grabs" in (broken.counterexample or "")

@@ -77,6 +77,22 @@ METHOD_TEXT = {
 }
 
 
+#: What each verdict says beside its badge on a theorem's page (the badge names it already).
+VERDICT_WORDS = {
+    "proved": lambda run: "every case the statement ranges over was checked",
+    "expected finding": lambda run: "the check found the counterexample the theorem expects",
+    "unknown": lambda run: "no answer: the check gave up or crashed",
+    "unexpected": lambda run: (f"the check returned {run['status']}, the theorem expects "
+                               f"{run['expected']}"),
+    "not run": lambda run: "not run",
+}
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    """``1 ruleset``, ``2 rulesets`` (``many``: an irregular plural)."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
 def verdict(run: dict[str, Any] | None) -> str:
     if run is None:
         return "not run"
@@ -143,10 +159,10 @@ def page_intro(gd: GameDoc, folder: Path) -> list[str]:
         f"{cov['implemented']} of the rules are enforced by named code, {cov['tested']} are "
         f"checked by tests and {cov['proved']} by theorems.",
         f"- :doc:`Interpretations <interpretations>`: {len(spec.interpretations)} places where the text is silent "
-        f"or ambiguous, each with its options and the chosen default; {len(spec.rulesets)} "
-        "ruleset(s).",
-        f"- :doc:`Theorems <theorems>`: {len(gd.theorems)} theorems — {proved} proved, {found} expected "
-        f"finding(s), {bad} unknown or unexpected"
+        f"or ambiguous, each with its options and the chosen default; "
+        f"{plural(len(spec.rulesets), 'named ruleset')}.",
+        f"- :doc:`Theorems <theorems>`: {plural(len(gd.theorems), 'theorem')} — {proved} proved, "
+        f"{plural(found, 'expected finding')}, {bad} unknown or unexpected"
         + (f", {not_run} not run in this build (``--deep``)" if not_run else "")
         + ".",
         f"- :doc:`Worked examples <examples>`: {len(gd.examples)}.",
@@ -160,7 +176,9 @@ def page_intro(gd: GameDoc, folder: Path) -> list[str]:
             "``game.render_svg(game.initial_state())``", text_picture=gd.svg_is_text,
         )
     if gd.text is not None and (gd.svg is None or not gd.svg_is_text):
-        out += ["As text, ``print(game.render(game.initial_state()))``:", "", *literal_block(gd.text)]
+        # the same picture with its own key: folded, so the page shows one legend
+        out += details("The same position as text: print(game.render(game.initial_state()))",
+                       literal_block(gd.text))
     out += notation_section(gd)
     out += json_section(gd)
     out += [
@@ -350,6 +368,68 @@ def page_how_to_play(gd: GameDoc) -> list[str]:
             out += [f"**Worked example:** {links}", ""]
     if not shown_any:
         out += ["No rule clause of this game has an English summary yet.", ""]
+    out += as_played(gd)
+    return out
+
+
+def percent(p: Any) -> str:
+    """A probability for a reader: exact, and as a rounded percentage (``1/3 (33.3 %)``)."""
+    value = 100 * float(p)
+    shown = f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+    return f"{p} ({shown} %)"
+
+
+def chance_table(chance: Any) -> list[str]:
+    """A chance element's rows as tables: a row per draw where each draw has one outcome (the
+    skulls), else a column per outcome — one table where every draw has the same outcomes (the
+    five dice), a table per draw otherwise (the situation, the right object)."""
+    if all(len(entries) == 1 for _, entries in chance.rows):
+        rows = [[esc(label), esc(face), percent(p)] for label, entries in chance.rows
+                for face, p in entries]
+        return list_table(["", "Outcome", "Probability"], rows, classes="chance-odds")
+    faces = [f for f, _ in chance.rows[0][1]]
+    if all([f for f, _ in entries] == faces for _, entries in chance.rows):
+        rows = [[esc(label), *(percent(p) for _, p in entries)] for label, entries in chance.rows]
+        return list_table(["", *(esc(f) for f in faces)], rows, classes="chance-odds")
+    out: list[str] = []
+    for label, entries in chance.rows:
+        out += list_table([esc(label), *(esc(f) for f, _ in entries)],
+                          [["probability", *(percent(p) for _, p in entries)]],
+                          classes="chance-odds")
+    return out
+
+
+def as_played(gd: GameDoc) -> list[str]:
+    """What a player needs besides the rulebook's sentences, from the library this build
+    documents (``Presentation.chances`` and ``play_notes``): every chance element with its exact
+    odds, and how castlerules settles what the text leaves open."""
+    from castlerules.core.present import presentation_of
+
+    if gd.game is None:
+        return []
+    try:
+        shown = presentation_of(gd.game)
+        chances, notes = shown.chances(), shown.play_notes()
+    except Exception as exc:  # reported on the page and as a build warning
+        gd.problems.append(describe("tell how castlerules plays it", exc))
+        return problems_block(gd)
+    if not chances and not notes:
+        return []
+    out = [*title("As castlerules plays it", "-"),
+           "What the sentences above leave to chance or leave open, as the library plays it by "
+           "default (its numbers are the library's, read when this page was built).", ""]
+    if chances:
+        out += title("Chance", "~")
+        for c in chances:
+            out += [f".. rubric:: {esc(c.name)}", "", esc(c.when), "", *chance_table(c)]
+            if c.note:
+                out += [esc(c.note), ""]
+    if notes:
+        out += title("Where the text is open", "~")
+        for interps, sentence in notes:
+            head, _, rest = sentence.partition(". ")
+            links = joined(interp_ref(i, i.split(".interp.")[-1]) for i in interps)
+            out += [f"- **{esc(head)}.** {esc(rest)} ({links})", ""]
     return out
 
 
@@ -617,8 +697,16 @@ def page_interpretations(gd: GameDoc) -> list[str]:
             f"   :Switch: {switch}",
             f"   :Clauses read: {joined(clause_ref(c) for c in i.clauses)}",
             f"   :Code that switches on it: {joined((code_ref(q) for q in code), 'none tagged')}",
-            "",
         ]
+        if i.why:
+            out.append(f"   :Why the default: {prose(i.why)}")
+        if i.earlier is not None:
+            option, until = i.earlier
+            out.append(f"   :Earlier default: {literal(option)}, up to castlerules {esc(until)}; a "
+                       "record (or other stored options) of then names no option of this "
+                       "interpretation and is replayed under it, while options written now name "
+                       "it")
+        out.append("")
     return out
 
 
@@ -679,8 +767,7 @@ def theorem_block(gd: GameDoc, t: Any, run: dict[str, Any] | None, folder: Path)
             why = "it was not run"
         out.append(f"   :Verdict: not run in this build — {why}")
     else:
-        ok = "as expected" if run["ok"] else f"the theorem expects {run['expected']}"
-        out.append(f"   :Verdict: {verdict_badge(run)} — {run['status']}, {ok} "
+        out.append(f"   :Verdict: {verdict_badge(run)} — {VERDICT_WORDS[verdict(run)](run)} "
                    f"({float(run.get('seconds', 0)):.2f} s)")  # fmt: skip
     out.append(f"   :Method: ``{t.method}`` — {esc(METHOD_TEXT.get(t.method, t.method))}")
     if t.basis == "model":
@@ -699,8 +786,9 @@ def theorem_block(gd: GameDoc, t: Any, run: dict[str, Any] | None, folder: Path)
         parent = " (the function that makes the check)" if ".<locals>" in checks[0] else ""
         out.append(f"   :Check: {joined(code_ref(c) for c in checks)}{parent}")
     out.append(
-        f"   :Can fail: ``python -m pytest {t.fails_with}`` breaks a rule on purpose and "
-        "shows that the check notices" if t.fails_with else "   :Can fail: no test names it yet"
+        f"   :Can fail: yes — the test {literal(t.fails_with.rpartition('::')[2])} of the "
+        "castlerules test suite breaks a rule on purpose and shows that the check notices"
+        if t.fails_with else "   :Can fail: no test names it yet"
     )
     out.append(f"   :Clauses: {joined(clause_ref(c) for c in t.clauses)}")
     if t.readings:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import threading
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from castlerules.core import spec as _spec
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from castlerules.core.game import Game
 
 __all__ = [
-    "PACKAGED", "PARTS", "GameInfo", "game_class", "games", "info", "infos", "make",
+    "PACKAGED", "PARTS", "GameInfo", "game_class", "games", "info", "infos", "make", "make_stored",
     "normalize_name", "player_counts", "position", "register", "suggest", "unregister",
 ]  # fmt: skip
 
@@ -170,6 +171,19 @@ def make(name: str, **options: Any) -> Game[Any, Any]:
             f"{declared.name}: unknown option(s) {quote(unknown)}; accepted: {', '.join(accepted)}"
         ) from None
     return cls(**options)
+
+
+def make_stored(name: str, options: Mapping[str, Any]) -> Game[Any, Any]:
+    """The game that stored options name — a record's, a play link's, the options kept beside a
+    state's JSON — as the version that wrote them meant it: where an interpretation's default has
+    changed since, options that do not name it play its earlier default
+    (``castlerules.core.readings.as_written``). ``make(name, **options)`` for options written by
+    this version."""
+    from castlerules.core.readings import as_written
+
+    if not isinstance(options, Mapping):
+        raise InvalidOptionError(f"options must be an object, got {quote(options)}")
+    return make(name, **as_written(_spec.load_spec(info(name).name), options))
 
 
 def position(name: str, text: str, **options: Any) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -36,6 +37,29 @@ class Ply:
     after: Any
     mover: int | None
     text: str
+
+
+@attrs.frozen
+class Chance:
+    """One chance element of a game, as the how-to-play page teaches it: its name, when it acts
+    and what it decides, and its outcomes with their exact probabilities — each row one draw
+    (one die of several, one skull of several), each entry a face and its probability, all
+    read from the game's ``chance_outcomes`` — and a note (what follows from the rows)."""
+
+    name: str
+    when: str
+    rows: tuple[tuple[str, tuple[tuple[str, Fraction], ...]], ...]
+    note: str = ""
+
+
+def odds(outcomes: Sequence[tuple[Any, Fraction]], label: Any) -> tuple[tuple[str, Fraction], ...]:
+    """Chance outcomes grouped by ``label(outcome)``, their probabilities added, in the order the
+    labels first appear."""
+    found: dict[str, Fraction] = {}
+    for outcome, p in outcomes:
+        key = str(label(outcome))
+        found[key] = found.get(key, Fraction(0)) + p
+    return tuple(found.items())
 
 
 def without_prefix(text: str, player: int | None) -> str:
@@ -147,11 +171,19 @@ class Presentation:
         return line
 
     def history_line(self, ply: Ply) -> Text:
-        """One ply of the whole game (``history``): its notation, chance also in words."""
+        """One ply of the whole game (``history``): chance as its notation and in words; a move as
+        its player, its notation and, where it says more, what it did (``describe``: where a
+        rock landed, who was hit, where a pawn went)."""
         if ply.mover is None:
             words = self.game.describe_chance(ply.before, ply.action)
             return self.colour_line(f"{ply.number}. {ply.text} — {words}")
-        return self.colour_line(f"{ply.number}. {ply.text}   ({self.who(ply.mover)})")
+        text = without_prefix(ply.text, ply.mover)
+        said = self.describe(ply)
+        line = Text(f"{ply.number}. ")
+        line.append(self.who(ply.mover), style=self.style(ply.mover))
+        more = said if said.startswith(text) else f"{text} — {said}" if said else text
+        line.append_text(self.colour_line(f": {more}"))
+        return line
 
     #: Whether the game has rounds in which several players act at once and which are told as a
     #: whole once settled (``settled``): Vlotte Geesten's grab rounds.
@@ -167,6 +199,19 @@ class Presentation:
         return ""
 
     # -- typing --------------------------------------------------------------------------------
+    def legal_text(self, state: Any, actions: tuple[Any, ...]) -> str:
+        """The legal moves ``actions`` for '?', in a line: each in notation with where it lands
+        (at most 200, then how many more)."""
+        game = self.game
+        texts = [game.action_to_str(state, a) + self.landing(state, a) for a in actions[:200]]
+        more = f" … and {len(actions) - 200} more" if len(actions) > 200 else ""
+        return ", ".join(texts) + more
+
+    def glossary(self) -> tuple[tuple[str, str], ...]:
+        """The words of the game's move texts that need saying, each with what it means (Splut's
+        ``pull``, ``lev``, ``throw``): shown with the legal moves that use them."""
+        return ()
+
     def landing(self, state: Any, action: Any) -> str:
         """Where a move lands, for '?' (empty if the move says it itself)."""
         return ""
@@ -174,6 +219,44 @@ class Presentation:
     def shortcut(self, text: str) -> str:
         """A short way of typing a move, spelt out (the text itself by default)."""
         return text
+
+    # -- chance, for a person ----------------------------------------------------------------------
+    def chance_words(self, state: Any) -> str:
+        """What chance does in ``state`` (a chance node), in words with its odds: the "to move"
+        of a chance node. By default the outcomes told by ``describe_chance`` with their
+        probabilities (up to eight), else how many there are."""
+        game = self.game
+        outcomes = game.chance_outcomes(state)
+        if len(outcomes) > 8:
+            return f"chance: one of {len(outcomes)} outcomes"
+        return "chance: " + "; ".join(f"{game.describe_chance(state, o)} ({p})"
+                                      for o, p in outcomes)
+
+    def chances(self) -> tuple[Chance, ...]:
+        """Every chance element of the game with its exact odds, for the how-to-play page (none
+        by default)."""
+        return ()
+
+    def note(self, title: str, interpretation: str, default: str) -> str:
+        """A play note: ``default`` where the game plays the interpretation's default option,
+        else the spec's text of the option it plays; after ``title``."""
+        game = self.game
+        chosen = game.reading(interpretation)
+        interp = game.spec.interpretation(interpretation)
+        return f"{title}. {default if chosen == interp.default else interp.option(chosen).text}"
+
+    def play_notes(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """What a player needs to know beyond the rulebook's sentences — how castlerules settles
+        what the text leaves open — each a sentence with the interpretations it follows, its
+        numbers read from the game (for the how-to-play page; none by default)."""
+        return ()
+
+    # -- what a person considers ------------------------------------------------------------------
+    def considered(self, state: Any, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The actions among ``actions`` (legal in ``state``) that a person at the table reaches
+        for: every one by default. The bots choose among these, in their own moves and in the
+        games they imagine (``castlerules.bots``), so they play as a person does."""
+        return actions
 
     # -- the Play page -------------------------------------------------------------------------
     def squares(self, state: Any, action: Any) -> tuple[str, ...]:
@@ -193,8 +276,9 @@ class Presentation:
             return self.game.describe_chance(ply.before, ply.action)
         return ""
 
-    def picture(self, state: Any) -> str:
-        """The SVG the page shows of ``state`` (the game's own SVG by default)."""
+    def picture(self, state: Any, last: Any = None) -> str:
+        """The SVG the page shows of ``state`` (the game's own SVG by default); ``last``: the
+        state the round just settled began in, for a game told in rounds (``rounds``)."""
         return self.game.render_svg(state)
 
     def extras(self) -> dict[str, Any]:

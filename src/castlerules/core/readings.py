@@ -16,6 +16,7 @@ selects custom dice). ``resolve`` reconciles the three sources and says clearly 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -185,13 +186,41 @@ def parse_reading_list(items: str | Iterable[str], what: str = "readings") -> di
 
 
 def non_default(spec: GameSpec, readings: Mapping[str, str]) -> dict[str, str]:
-    """The readings that differ from the default and are not expressed by a keyword option, by
-    short id (what ``Game.options`` records under ``"readings"``)."""
+    """The readings that differ from the default and are not expressed by a keyword option, and
+    those of an interpretation whose default has changed (``Interpretation.earlier``) whatever
+    they are, by short id: what ``Game.options`` records under ``"readings"``, so options written
+    now say which option such an interpretation played (``as_written``)."""
     out = {}
     for interp in spec.interpretations:
         option = readings.get(interp.id, interp.default)
-        if option != interp.default and not interp.keyword:
+        if (option != interp.default or interp.earlier) and not interp.keyword:
             out[interp.short_id] = option
+    return out
+
+
+def as_written(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored options (a record's, a link's, those kept beside a state) as the version that wrote
+    them meant them: an interpretation whose default has changed since (``earlier``) and that the
+    options do not name — in ``readings`` or through a ``ruleset`` — plays its earlier default,
+    since the options of that version named only readings other than its default. Options
+    written now name every such interpretation (``non_default``), so they mean the same in every
+    version. Anything malformed is left for ``make`` to refuse."""
+    out = dict(options)
+    readings = out.get("readings")
+    if readings is not None and not isinstance(readings, Mapping):
+        return out
+    named: set[str] = set()
+    for key in readings or {}:
+        with contextlib.suppress(SpecError, InvalidOptionError):
+            named.add(_interp(spec, key).id)
+    ruleset = out.get("ruleset")
+    if isinstance(ruleset, str):
+        with contextlib.suppress(SpecError):
+            named.update(spec.ruleset(ruleset).readings_dict())
+    older = {i.short_id: i.earlier[0] for i in spec.interpretations
+             if i.earlier is not None and i.id not in named}
+    if older:
+        out["readings"] = {**(readings or {}), **older}
     return out
 
 

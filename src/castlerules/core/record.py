@@ -123,13 +123,15 @@ class Record:
 
 
 def _made(record: Record) -> Any:
-    """The game a record names, made from its options as untrusted input (RecordError)."""
-    from castlerules.core.catalog import make
+    """The game a record names, made from its options as untrusted input (RecordError), as the
+    version that wrote it meant them (``catalog.make_stored``: a record written before an
+    interpretation's default changed keeps the default it was played under)."""
+    from castlerules.core.catalog import make_stored
     from castlerules.core.source import untrusted
 
     try:
         with untrusted():
-            return make(record.game, **record.options_dict())
+            return make_stored(record.game, record.options_dict())
     except RulesError as exc:
         raise RecordError(str(exc)) from None
 

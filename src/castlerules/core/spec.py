@@ -79,6 +79,14 @@ class Interpretation:
     options: tuple[Option, ...]
     default: str
     keyword: str = ""
+    #: Why the default is the default, argued from the Dutch text (empty where the question says
+    #: it all).
+    why: str = ""
+    #: The default of earlier versions, where the default has changed: ``(option, version)``, the
+    #: option the library played by default up to and including ``version``. Options written then
+    #: (a record's, a link's) do not name the interpretation, so ``readings.as_written`` reads
+    #: options that do not name it as that option.
+    earlier: tuple[str, str] | None = None
 
     @property
     def short_id(self) -> str:
@@ -197,6 +205,23 @@ def read_text(relative: str, package: str = "castlerules.specs") -> str:
         raise SpecError(f"no packaged spec file {relative!r}") from exc
 
 
+def _earlier(
+    entry: Any, ids: list[str], default: str, keyword: str, here: str
+) -> tuple[str, str] | None:
+    """An interpretation's ``earlier`` table (``default``: the option earlier versions played by
+    default, ``until``: the last version that did), validated."""
+    if entry is None:
+        return None
+    if not isinstance(entry, dict) or set(entry) != {"default", "until"}:
+        raise SpecError(f"{here}: earlier must be a table of 'default' and 'until'")
+    option, until = entry["default"], entry["until"]
+    if option not in ids or option == default or not isinstance(until, str) or not until:
+        raise SpecError(f"{here}: earlier.default must be another option, until a version")
+    if keyword:
+        raise SpecError(f"{here}: the default of an interpretation with a keyword cannot change")
+    return str(option), until
+
+
 def _field(entry: dict[str, Any], name: str, where: str, default: Any = None) -> Any:
     if name in entry:
         return entry[name]
@@ -305,9 +330,11 @@ def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") 
         unknown = [r for r in refs if r not in known_clauses]
         if unknown:
             raise SpecError(f"{here}: reads unknown clauses {unknown}")
-        extra = sorted(set(entry) - {"id", "clauses", "question", "option", "default", "keyword"})
+        extra = sorted(set(entry) - {"id", "clauses", "question", "option", "default", "keyword",
+                                     "why", "earlier"})
         if extra:
             raise SpecError(f"{here}: unknown fields {extra}")
+        earlier = _earlier(entry.get("earlier"), ids, default, keyword, here)
         interps.append(
             Interpretation(
                 id=iid,
@@ -317,6 +344,8 @@ def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") 
                 options=options,
                 default=default,
                 keyword=keyword,
+                why=str(entry.get("why", "")).strip(),
+                earlier=earlier,
             )
         )
     by_id = {i.id: i for i in interps}

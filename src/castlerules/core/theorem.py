@@ -109,17 +109,63 @@ class Theorem:
 
     @property
     def under(self) -> str:
-        """What the check runs under, for a person: ``"3 players, debt=pot-at-once"``."""
-        parts = [f"{self.players} players"] if self.players else []
-        parts += [f"{k.split('.interp.')[-1]}={v}" for k, v in self.readings]
-        parts += [f"{k}={v}" for k, v in self.options]
-        return ", ".join(parts) or "default"
+        """What the check runs under, for a person: ``"3 players, penalty-no-points=debt"``
+        (``scope_parts``)."""
+        return ", ".join(scope_parts(self)) or "default"
 
     def __attrs_post_init__(self) -> None:
         if self.basis == "model" and not self.refinement:
             raise ValueError(f"{self.id}: a theorem about a model must name its refinement check")
         if self.method == "search" and self.expected is Status.PROVED:
             raise ValueError(f"{self.id}: a search finds witnesses; it cannot prove a theorem")
+
+
+def scope_parts(t: Theorem) -> list[str]:
+    """What a theorem was made under, part by part, each as the command line takes it: the player
+    count, each non-default reading as ``--reading`` takes it (``no-legal-move=lose``, also where a
+    keyword option says it: Kasteel's ``stuck="lose"``), each other keyword option as ``--option``
+    takes it (``skulls=5``; a value that selects a parameter option, such as custom dice, says
+    its reading by itself)."""
+    from castlerules.core.errors import SpecError
+    from castlerules.core.spec import load_spec
+
+    parts = [f"{t.players} players"] if t.players else []
+    try:
+        spec = load_spec(t.game)
+    except SpecError:
+        spec = None
+    options = dict(t.options)
+    said_by_reading: set[str] = set()
+    for k, v in t.readings:
+        short = k.split(".interp.")[-1]
+        if spec is not None:
+            interp = spec.interpretation(k)
+            if interp.keyword in options and interp.option(v).parameter:
+                continue  # the option's value says it
+            if interp.keyword:
+                said_by_reading.add(interp.keyword)
+        parts.append(f"{short}={v}")
+    for k, v in t.options:
+        if k in said_by_reading:
+            continue
+        part = f"{k}={_option_text(v)}"
+        if part not in parts:
+            parts.append(part)
+    return parts
+
+
+def _option_text(text: str) -> str:
+    """An option's JSON value as ``--option`` takes it: a word bare, a board text by its size,
+    any other value as JSON with spaces (so it can be wrapped)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(value, str):
+        if "\n" in value:
+            return f"(a board given as text, {len(value.splitlines())} lines)"
+        return value if value and not any(c.isspace() for c in value) else json.dumps(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 @attrs.frozen(slots=True)

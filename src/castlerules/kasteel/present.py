@@ -5,12 +5,13 @@ move is clicked as its knight's square and the square it goes to."""
 from __future__ import annotations
 
 import string
+from math import comb
 from typing import Any
 
-from castlerules.core.present import Ply, Presentation
+from castlerules.core.present import Chance, Ply, Presentation
 from castlerules.core.styled import Text
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW
-from castlerules.kasteel.render import board_rows, on_wall
+from castlerules.kasteel.render import board_rows, on_wall, setup_words, zone_words
 from castlerules.kasteel.state import Move, PlaceSkull
 
 SYMBOL_STYLES = {"Y": "bold yellow", "R": "bold red", "y": "yellow", "r": "red", "#": "bright_black",
@@ -52,6 +53,10 @@ class KasteelPresentation(Presentation):
         out.append(Text("   " + " ".join(string.ascii_lowercase[: b.width])))
         return out
 
+    def full_board(self, state: Any) -> list[Text]:
+        """The map with its notes and legend under it (the ``board`` command)."""
+        return [*self.board(state), *self.panel(state)]
+
     def panel(self, state: Any) -> list[Text]:
         b = self.game.board  # type: ignore[attr-defined]
         skulls = " ".join(b.name(s) for s in sorted(state.skulls)) or "none yet"
@@ -69,6 +74,72 @@ class KasteelPresentation(Presentation):
             Text(" *  skull (crossing one, or a", style="dim"),
             Text("    canal, costs a pass)", style="dim"),
         ]
+
+    def chance_words(self, state: Any) -> str:
+        return setup_words(self.game, state)
+
+    def chances(self) -> tuple[Chance, ...]:
+        """The skulls that fall before the first move: each on a free square of the skull zone,
+        all equally likely (the probabilities are the game's chance outcomes, skull by skull)."""
+        game: Any = self.game
+        state = game.initial_state()
+        rows, counts = [], []
+        while game.is_chance(state):
+            outcomes = game.chance_outcomes(state)
+            counts.append(len(outcomes))
+            probabilities = {p for _, p in outcomes}
+            label = (f"each of the {len(outcomes)} free squares" if len(probabilities) == 1
+                     else f"one of {len(outcomes)} squares")
+            rows.append((f"skull {len(state.skulls) + 1}", ((label, outcomes[0][1]),)))
+            state = game.apply(state, outcomes[0][0])
+        if not rows:
+            return ()
+        k, first = len(rows), counts[0]
+        where = zone_words(game.board, game._zone)
+        return (Chance(
+            "The skulls",
+            f"Before yellow's first move, chance places {k} skulls one at a time, each on a free "
+            f"square among the {first} {where}.",
+            tuple(rows),
+            f"So every set of {k} of those squares is equally likely: {comb(first, k)} sets, "
+            f"1/{comb(first, k)} each.",
+        ),)
+
+    def play_notes(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """Passes (what crossing a canal or a skull costs), a player who cannot move, the key
+        square, for the game's readings and numbers."""
+        game: Any = self.game
+        start = game.initial_state()
+        while game.is_chance(start):
+            start = game.apply(start, game.chance_outcomes(start)[0][0])
+        passes = start.passes[YELLOW]
+        per_move = game.reading("pass-cost") == "per-move"
+        cost = ("A move that enters any canal square or skull square costs one pass, however many "
+                "it enters" if per_move else
+                "A move costs one pass for every canal square and every skull square it enters, "
+                "passing over it or stopping on it")
+        notes: list[tuple[tuple[str, ...], str]] = [(
+            ("kasteel.interp.pass-cost", "kasteel.interp.level", "kasteel.interp.passes"),
+            f"Passes. Each player starts with {passes} passes. {cost}; a move that would cost "
+            "more passes than you have left is not allowed, so without passes a knight reaches "
+            "the other castle over its walls.",
+        )]
+        if game.reading("no-legal-move") == "lose":
+            stuck = ("A player who still has knights but no legal move (each knight boxed in: "
+                     "every way out blocked, or costing a pass he no longer has) loses at once.")
+        else:
+            stuck = ("A player who still has knights but no legal move (each knight boxed in: "
+                     "every way out blocked, or costing a pass he no longer has) passes, and his "
+                     "opponent moves again; if neither "
+                     "can move, the player to move loses. So there is never a draw.")
+        notes.append((("kasteel.interp.no-legal-move",), f"Stuck. {stuck}"))
+        notes.append((("kasteel.interp.key-square",), self.note(
+            "Conquering", "key-square", "A knight conquers the opponent's castle by stopping on "
+            "its key square; sliding over it is not enough.")))
+        notes.append((("kasteel.interp.climb",), self.note(
+            "Walls", "climb", "A slide stays on the ground or on top of the walls; stepping onto "
+            "a wall or down from one is a whole move of one square (a canal square is ground).")))
+        return tuple(notes)
 
     def joins(self, previous: Ply, ply: Ply) -> bool:
         """The skulls falling at the start are told on one line."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import string
+import textwrap
+from collections.abc import Sequence
 from typing import Any
 
 from castlerules.core.markup import escape
@@ -65,8 +67,36 @@ def ended(board: Board, state: State) -> frozenset[int]:
     return frozenset(won)
 
 
-def turn_words(board: Board, state: State, winners: frozenset[int] | None = None) -> str:
-    """``to move: yellow``, or at the end who won (``winners``: the game's, when it is known)."""
+def zone_words(board: Board, zone: Sequence[int]) -> str:
+    """Where skulls may fall, for a person: ``plain ground squares of rows 9-11``, or where the
+    zone spans more than three rows, ``open squares of the board``."""
+    rows = sorted({sq // board.width + 1 for sq in zone})
+    if rows and len(rows) <= 3 and rows == list(range(rows[0], rows[-1] + 1)):
+        span = f"row {rows[0]}" if len(rows) == 1 else f"rows {rows[0]}-{rows[-1]}"
+        return f"plain ground squares of {span}"
+    return "open squares of the board"
+
+
+def setup_words(game: Any, state: State) -> str:
+    """What chance does before the first move, with its odds: ``chance: skull 1 of 4 falls on
+    one of the 57 free ... squares of rows 9-11 (1/57 each); then yellow moves first``."""
+    outcomes = game.chance_outcomes(state)
+    if not outcomes:
+        return ""
+    free = len(outcomes)
+    where = zone_words(game.board, game._zone)
+    return (f"chance: skull {len(state.skulls) + 1} of {game.skull_count} falls on one of the "
+            f"{free} free {where} ({outcomes[0][1]} each), then {PLAYER_NAMES[state.to_move]} "
+            "moves")
+
+
+def turn_words(
+    board: Board, state: State, winners: frozenset[int] | None = None, chance: str = ""
+) -> str:
+    """``to move: yellow``, ``chance`` where chance acts (the skulls falling at the start: the
+    game's ``setup_words``), or at the end who won (``winners``: the game's, when it is known)."""
+    if chance:
+        return chance
     won = ended(board, state) if winners is None else winners
     if won:
         return "game over: " + " and ".join(PLAYER_NAMES[p] for p in sorted(won)) + " wins"
@@ -75,16 +105,19 @@ def turn_words(board: Board, state: State, winners: frozenset[int] | None = None
     return f"to move: {PLAYER_NAMES[state.to_move]}" if state.to_move in (0, 1) else ""
 
 
-def render_text(board: Board, state: State, winners: frozenset[int] | None = None) -> str:
-    """The position as a map (row 1 at the bottom) with passes, skulls and the player to move
-    (at the end, who won: ``winners`` as the game says, else ``ended``)."""
+def render_text(
+    board: Board, state: State, winners: frozenset[int] | None = None, chance: str = ""
+) -> str:
+    """The position as a map (row 1 at the bottom) with passes, skulls and the player to move —
+    or what chance does (``chance``), or at the end who won (``winners`` as the game says, else
+    ``ended``)."""
     lines = [row_text(board, state, n, squares) for n, squares in board_rows(board, state)]
     lines.append("   " + " ".join(string.ascii_lowercase[: board.width]))
     lines.append(
         f"passes: yellow {state.passes[YELLOW]}, red {state.passes[RED]}   "
-        f"knights: yellow {len(state.knights[YELLOW])}, red {len(state.knights[RED])}   "
-        + turn_words(board, state, winners)
+        f"knights: yellow {len(state.knights[YELLOW])}, red {len(state.knights[RED])}"
     )
+    lines += textwrap.wrap(turn_words(board, state, winners, chance), 78, subsequent_indent="  ")
     lines.append(
         "skulls: " + (" ".join(board.name(s) for s in sorted(state.skulls)) or "none placed")
         + "   (Y/R knight, [Y] on a wall, y/r key square, # wall, C canal, * skull)"
@@ -185,10 +218,11 @@ def _legend(x: float, y: float, cell: int) -> list[str]:
 
 def render_svg(
     state: State, board: Board | None = None, cell: int = 26, highlight: tuple[str, ...] = (),
-    winners: frozenset[int] | None = None,
+    winners: frozenset[int] | None = None, chance: str = "",
 ) -> str:
     """An SVG picture of ``state`` on ``board`` (default: the default board), with a legend, the
-    squares named in ``highlight`` outlined, and the position text as caption (and title)."""
+    squares named in ``highlight`` outlined, whose move it is (or what chance does:
+    ``chance``), and the position text as caption (and title)."""
     b = board if board is not None else default_board()
     marked = set()
     for name in highlight:
@@ -201,8 +235,11 @@ def render_svg(
     legend_w = cell * 7.2  # the picture stays within a page column (736 px) at cell 26
     w, h = board_w + legend_w, board_h + cell * 2.4
     text = position_text(b.width, b.height, state)
-    turn = turn_words(b, state, winners)
-    status = f"{turn}; passes: yellow {state.passes[YELLOW]}, red {state.passes[RED]}" if turn else ""
+    turn = turn_words(b, state, winners, chance)
+    passes = f"passes: yellow {state.passes[YELLOW]}, red {state.passes[RED]}"
+    status = f"{turn}; {passes}" if turn and not chance else turn
+    if chance:  # what chance does on a line of its own, the passes under it
+        h += cell * 0.9
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" width="{w:.0f}" '
         f'height="{h:.0f}" font-family="sans-serif">',
@@ -240,7 +277,12 @@ def render_svg(
     out += _legend(board_w + cell * 0.3, m + cell / 2, cell)
     out.append(f'<text x="{m}" y="{board_h + cell * 0.8:.1f}" font-size="{cell * 0.5:.0f}">'
                f"{escape(status)}</text>")
-    out.append(f'<text class="caption" x="{m}" y="{board_h + cell * 1.7:.1f}" '
+    below = board_h + cell * 1.7
+    if chance:
+        out.append(f'<text x="{m}" y="{below:.1f}" font-size="{cell * 0.5:.0f}">'
+                   f"{escape(passes)}</text>")
+        below += cell * 0.9
+    out.append(f'<text class="caption" x="{m}" y="{below:.1f}" '
                f'font-size="{cell * 0.48:.0f}" font-family="monospace">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out)

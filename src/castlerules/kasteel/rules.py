@@ -896,7 +896,9 @@ class Kasteel(Game[State, Action]):
         return render.describe_chance(self, state, outcome)
 
     def render(self, state: State) -> str:
-        return render.render_text(self.board, state, self.winners(state))
+        return render.render_text(self.board, state, self.winners(state),
+                                  render.setup_words(self, state))
 
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        return render.render_svg(state, self.board, highlight=highlight, winners=self.winners(state))
+        return render.render_svg(state, self.board, highlight=highlight, winners=self.winners(state),
+                                 chance=render.setup_words(self, state))

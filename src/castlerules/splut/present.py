@@ -74,6 +74,16 @@ class SplutPresentation(Presentation):
             text += f": {self.side(p)}'s sorcerer is hit, {self.side(p)} is out"
         return text
 
+    def glossary(self) -> tuple[tuple[str, str], ...]:
+        return (
+            ("pull", "the troll drags the rock straight behind it into the square it leaves"),
+            ("lev", "the sorcerer levitates a rock along the same way it steps ('lev e5-e4': "
+                    "the rock on e5 goes to e4)"),
+            ("throw", "the troll that stepped onto a rock throws it north, east, south or west "
+                      "(n, e, s, w); it flies until it hits something"),
+            ("pass", "no legal step is left: the turn ends"),
+        )
+
     def squares(self, state: Any, action: Any) -> tuple[str, ...]:
         if isinstance(action, Step):
             lev = (NAMES[action.lev],) if action.lev != OFF else ()

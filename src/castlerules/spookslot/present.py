@@ -9,10 +9,19 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from castlerules.core.present import Ply, Presentation
+import attrs
+
+from castlerules.core.present import Chance, Ply, Presentation, odds
 from castlerules.core.styled import Text
 from castlerules.spookslot.notation import pawn_letter
-from castlerules.spookslot.render import destination, landing, moved_pawns, path_lines
+from castlerules.spookslot.render import (
+    chance_words,
+    destination,
+    face_name,
+    landing,
+    moved_pawns,
+    path_lines,
+)
 from castlerules.spookslot.state import GHOST, LINE, START, Ball, Move, Phase, Roll
 
 #: The style of each square colour's letter on the path.
@@ -111,6 +120,67 @@ class SpookslotPresentation(Presentation):
 
     def landing(self, state: Any, action: Any) -> str:
         return landing(self.game, state, action)
+
+    # -- chance ---------------------------------------------------------------------------------
+    def chance_words(self, state: Any) -> str:
+        return "chance: " + chance_words(self.game, state).replace("player ", "p", 1)
+
+    def chances(self) -> tuple[Chance, ...]:
+        """The die (at every roll) and the ghost ball (when it drops), their probabilities the
+        game's chance outcomes; where each trap sends its pawns, from the board."""
+        game: Any = self.game
+        start = game.initial_state()
+        die = odds(game.chance_outcomes(start), face_name)
+        ball = odds(game.chance_outcomes(attrs.evolve(start, phase=Phase.BALL)), face_name)
+        board = game.board
+        where = []
+        for trap, zone in board.zone.items():
+            if zone:
+                back = sorted({board.fallback[q] for q in zone if q in board.fallback})
+                span = zone[0] if len(zone) == 1 else f"{zone[0]}-{zone[-1]}"
+                where.append(f"{trap}: {span} back to {' or '.join(back)}")
+        return (
+            Chance("The die", "Every turn begins with a roll of the die: a number moves one of "
+                   "your pawns that many squares; the ghost drops the ghost ball when a pawn "
+                   "stands in a danger zone.", (("the die", die),),
+                   "Its six faces: " + ", ".join(f for f, p in die for _ in range(int(p * 6)))
+                   + "." if all((p * 6).denominator == 1 for _, p in die) else ""),
+            Chance("The ghost ball", "Dropped on a ghost roll, the ball reaches one of the four "
+                   "traps; every pawn in that trap's danger zone goes back.",
+                   (("the ball", ball),),
+                   "Where each trap's danger squares send a pawn back: " + "; ".join(where)
+                   + "." if where else ""),
+        )
+
+    def play_notes(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """The readings a player needs that the rulebook's sentences leave open (the board picture
+        and its key give the squares): for a non-default reading, the spec's text of the option
+        played."""
+        note = self.note
+        return (
+            (("spookslot.interp.forced-move",), note(
+                "Moving", "forced-move", "After a number you must move a pawn if one can move "
+                "(you choose which); only when none can does your turn end without a move.")),
+            (("spookslot.interp.route-choice",), note(
+                "Forks", "route-choice", "In the library and the great hall the path forks: a "
+                "move past a fork names its route (the long safe one or the short red one), and a "
+                "jump on from an occupied square follows the same route.")),
+            (("spookslot.interp.bounce-colour",), note(
+                "Jumping on", "bounce-colour", "A pawn that ends on an occupied square jumps on "
+                "to the next free square; the square it finally stands on decides whether it is "
+                "safe.")),
+            (("spookslot.interp.exit-exact",), note(
+                "The Exit", "exit-exact", "Only an exact roll reaches it: a pawn whose roll "
+                "would go past the Exit, or jump on onto it, cannot move.")),
+            (("spookslot.interp.ball-once",), note(
+                "The ghost ball", "ball-once", "It drops once per ghost roll and fires one trap; "
+                "every pawn in that trap's danger zone goes back, the mover's too, and pawns in "
+                "the other danger zones stay.")),
+            (("spookslot.interp.secret-passage",), note(
+                "The secret passage", "secret-passage", "When the portrait trap fires, the owner "
+                "of each pawn on a red star square may move it at once to the green star square, "
+                "in or out of turn.")),
+        )
 
     def squares(self, state: Any, action: Any) -> tuple[str, ...]:
         """The pawn's square, and for a legal move the square it lands on. Only a legal move has a

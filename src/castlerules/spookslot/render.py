@@ -10,6 +10,7 @@ pawns, a legend and the position text. It is about 680 pixels wide, so it reads 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any, Protocol
 
 from castlerules.core.markup import escape
@@ -131,12 +132,47 @@ def describe_chance(game: Any, state: State, outcome: Roll | Ball) -> str:
     return line
 
 
-def status(state: State) -> str:
-    """Whose turn it is and what happens next, in words."""
+def face_name(outcome: Any) -> str:
+    """A chance outcome by what it shows: ``3``, ``ghost``, or the trap the ball reaches."""
+    if isinstance(outcome, Ball):
+        return str(outcome.trap)
+    return "ghost" if outcome.face == GHOST else str(outcome.face)
+
+
+def chance_words(game: Any, state: State) -> str:
+    """What chance does at a chance node, with the game's odds grouped by probability: ``player
+    0 rolls the die: 1, 2, 3 or 4 (1/6 each) or the ghost (1/3)``; "" elsewhere."""
+    outcomes = game.chance_outcomes(state)
+    if not outcomes:
+        return ""
+    groups: dict[Fraction, list[str]] = {}
+    for outcome, p in outcomes:
+        name = face_name(outcome)
+        shown = "the ghost" if name == "ghost" else name
+        found = groups.setdefault(p, [])
+        if shown not in found:
+            found.append(shown)
+    parts = []
+    for p, faces in groups.items():
+        listed = faces[0] if len(faces) == 1 else f"{', '.join(faces[:-1])} or {faces[-1]}"
+        parts.append(f"{listed} ({p}{' each' if len(faces) > 1 else ''})")
+    odds = " or ".join(parts)
+    if state.phase is Phase.BALL:
+        return f"player {state.turn} drops the ghost ball: it reaches {odds}"
+    again = " again (a ghost, nobody in danger)" if state.phase is Phase.REROLL else ""
+    return f"player {state.turn} rolls the die{again}: {odds}"
+
+
+def status(state: State, game: Any = None) -> str:
+    """Whose turn it is and what happens next, in words; at a chance node, with ``game``, what
+    chance does with its odds."""
+    if game is not None and state.phase in (Phase.ROLL, Phase.REROLL, Phase.BALL):
+        return chance_words(game, state)
     if state.phase is Phase.OVER:
         return f"game over: player {state.winner} wins"
     if state.phase is Phase.MOVE:
-        return f"player {state.turn} to move {state.roll}"
+        squares = "square" if state.roll == 1 else "squares"
+        return f"player {state.turn} rolled {state.roll}: a pawn moves {state.roll} {squares}"
     if state.phase is Phase.PASSAGE:
         who = ", ".join(pawn_name(p, k) for p, k in state.pending)
         return f"secret passage open for {who} (player {state.turn}'s turn)"
@@ -147,9 +183,10 @@ def status(state: State) -> str:
     }[state.phase]
 
 
-def render_text(board: Board | HasBoard, state: State) -> str:
-    """Whose turn it is, the path drawn room by room (``path_lines``) and the position text."""
-    return "\n".join([status(state), *path_lines(board_of(board), state),
+def render_text(board: Board | HasBoard, state: State, game: Any = None) -> str:
+    """Whose turn it is (at a chance node, with ``game``, what chance does), the path drawn room
+    by room (``path_lines``) and the position text."""
+    return "\n".join([status(state, game), *path_lines(board_of(board), state),
                       f"position: {position_text(state)}"])
 
 
@@ -481,11 +518,13 @@ def _legend(y: float, players: int, traps: list[str]) -> tuple[list[str], float]
 
 
 def render_svg(
-    state: State, board: Board | HasBoard | None = None, highlight: tuple[str, ...] = ()
+    state: State, board: Board | HasBoard | None = None, highlight: tuple[str, ...] = (),
+    game: Any = None,
 ) -> str:
     """An SVG picture of ``state`` on ``board`` (a Board, a game's board, or by default the
     default board): the castle room by room with the pawns on it; the squares in ``highlight``
-    (square ids, ``start`` or ``exit``) are ringed."""
+    (square ids, ``start`` or ``exit``) are ringed; whose turn it is on top (at a chance node,
+    with ``game``, what chance does)."""
     board = board_of(board)
     pos, bands = layout(board)
     marked = set(highlight)
@@ -516,7 +555,7 @@ def render_svg(
         f'markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{PASSAGE_COLOUR}"/>'
         '</marker></defs>',
         f'<rect width="{width}" height="{height}" fill="#fcfbf7"/>',
-        f'<text x="{PAD}" y="{PAD + 2}" font-size="14">{escape(status(state))}</text>',
+        f'<text x="{PAD}" y="{PAD + 2}" font-size="14">{escape(status(state, game))}</text>',
     ]
     tail = [f'<text class="caption" x="{PAD}" y="{bottom + 10:.1f}" font-size="12" '
             f'font-family="monospace">{caption}</text>', "</svg>"]

@@ -1069,11 +1069,12 @@ class Spookslot(Game[State, Action]):
         return render.describe_chance(self, state, outcome)
 
     def render(self, state: State) -> str:
-        return render.render_text(self.board, state)
+        return render.render_text(self.board, state, self)
 
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        """The board drawn floor by floor with the pawns on it; ``highlight`` squares marked."""
-        return render.render_svg(state, self.board, highlight)
+        """The board drawn floor by floor with the pawns on it; ``highlight`` squares marked;
+        at a chance node, what chance does."""
+        return render.render_svg(state, self.board, highlight, self)
 
 
 def _squares(n: int) -> str:

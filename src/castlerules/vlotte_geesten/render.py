@@ -216,16 +216,20 @@ def _objects(state: State, marks: set[str], answer: Obj | None, y: float) -> lis
     return out
 
 
-def _dice(state: State, marks: set[str], y: float) -> list[str]:
-    out = [_text(20, y - 10, "The dice (red, white, grey, green, blue)", 15, weight="bold")]
+def _dice(state: State, marks: set[str], y: float,
+          last: tuple[Obj, ...] | None = None) -> list[str]:
+    dice = state.dice if state.dice is not None else last
+    heading = "The dice (red, white, grey, green, blue)" if last is None or state.dice else (
+        "The last roll (red, white, grey, green, blue)")
+    out = [_text(20, y - 10, heading, 15, weight="bold")]
     for i, colour in enumerate(COLOURS):
         x = 30 + i * 130
         out.append(f'<rect x="{x}" y="{y}" width="64" height="64" rx="10" fill="{FILL[colour]}" '
                    f'stroke="{INK}" stroke-width="2"/>')
-        if state.dice is None:
+        if dice is None:
             out.append(_text(x + 32, y + 42, "?" if state.supply else "", 26, "middle", "bold"))
         else:
-            face = state.dice[i]
+            face = dice[i]
             out.append(f'<rect x="{x + 8}" y="{y + 8}" width="48" height="48" rx="6" '
                        f'fill="#f4f1e8"/>')
             out.append(ICONS[face](x + 10, y + 10, 44, FILL[face.colour]))
@@ -235,7 +239,8 @@ def _dice(state: State, marks: set[str], y: float) -> list[str]:
     return out
 
 
-def _players(state: State, marks: set[str], winners: Iterable[int], y: float) -> list[str]:
+def _players(state: State, marks: set[str], winners: Iterable[int], y: float,
+             reveal: bool = True) -> list[str]:
     won = set(winners)
     out = [_text(20, y, "Players", 15, weight="bold"),
            _text(150, y, "score", 13), _text(230, y, "this round", 13)]
@@ -244,9 +249,13 @@ def _players(state: State, marks: set[str], winners: Iterable[int], y: float) ->
         notes = []
         if p == state.roller:
             notes.append("holds the dice")
-        if p in state.wrong:
+        if not reveal and p in state.acted:
+            notes.append("done")  # right or wrong is said when the round is settled
+        elif p in state.wrong:
             notes.append("grabbed wrongly")
-        if p in state.acted and p not in state.wrong:
+        if not reveal:
+            pass
+        elif p in state.acted and p not in state.wrong:
             notes.append("passed" if state.dice is not None else "")
         elif p in state.acted:
             notes.append("done")
@@ -283,13 +292,18 @@ def _legend(y: float) -> list[str]:
 
 
 def render_svg(state: State, winners: Iterable[int] = (), highlight: Iterable[str] = (),
-               reveal: bool = True) -> str:
+               reveal: bool = True, last: tuple[Obj, ...] | None = None) -> str:
     """The table as an SVG picture 700 pixels wide (see the module docstring); with
-    ``reveal=False`` the dice without the situation and the answer (a round still to be raced)."""
+    ``reveal=False`` the dice without the situation and the answer, and who acted without
+    whether they were right (a round still to be raced); ``last``, before a roll: the dice of
+    the round just settled, with its situation and answer, while the next roll waits."""
     marks = {h.lower() for h in highlight}
     answer = None
     status = "Before the roll: the player holding the dice rolls all five."
-    if state.dice is not None and not reveal:
+    if state.dice is None and last is not None and state.supply:
+        answer = Obj(kernel.answer([int(f) for f in last]))
+        status = (f"Last roll, {explain(last)}. Next: p{state.roller} rolls.")
+    elif state.dice is not None and not reveal:
         status = "Grab the right object, or pass."
     elif state.dice is not None:
         answer = Obj(kernel.answer([int(f) for f in state.dice]))
@@ -304,10 +318,10 @@ def render_svg(state: State, winners: Iterable[int] = (), highlight: Iterable[st
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" fill="{INK}">',
         f'<rect width="{WIDTH}" height="{height}" fill="#faf8f2"/>',
         _text(20, 28, f"Vlotte Geesten — {notation.state_to_text(state)}", 15, weight="bold"),
-        *_dice(state, marks, 70),
+        *_dice(state, marks, 70, last),
         _text(20, 185, status[:1].upper() + status[1:], 14, weight="bold"),
         *_objects(state, marks, answer, 230),
-        *_players(state, marks, winners, players_y),
+        *_players(state, marks, winners, players_y, reveal),
         *_bank(state, marks, players_y - 10),
         *_legend(legend_y),
         "</svg>",

@@ -5,7 +5,8 @@ statements in one hop (``castlerules rules vlotte-geesten`` lists them per claus
 - ``answer``: situations 1-3, the colours of the dice, the worked examples, every face assignment;
 - ``dice``: the roll's outcomes and probabilities, for the default dice and custom faces;
 - ``rounds``: who may act, every transition, that a round ends, who rolls next, the grab phase,
-  a grab of several objects at once;
+  a grab of several objects at once, and that no grab blocks a round for free (under all-taken,
+  the default up to 0.2, a finding);
 - ``points``: penalties, the pot, the supply (z3 over the kernels; the penalty readings played);
 - ``end``: the end of the game and who wins (and ties).
 
@@ -87,6 +88,7 @@ from castlerules.vlotte_geesten.theorems.rounds import (
     check_legal_actions,
     check_multi_grab,
     check_next_roller,
+    check_no_free_block,
     check_round_ends,
     check_successor,
 )
@@ -117,6 +119,7 @@ __all__ = [
     "check_legal_actions",
     "check_multi_grab",
     "check_next_roller",
+    "check_no_free_block",
     "check_payouts_z3",
     "check_penalty_readings",
     "check_penalty_readings_z3",

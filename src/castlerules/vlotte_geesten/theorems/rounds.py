@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from castlerules.core.theorem import Result, Theorem
+from castlerules.core.theorem import Result, Status, Theorem
 from castlerules.vlotte_geesten.notation import state_to_text
 from castlerules.vlotte_geesten.state import Grab, Obj, Pass, Roll, State
 from castlerules.vlotte_geesten.theorems.common import (
@@ -32,6 +32,7 @@ from castlerules.vlotte_geesten.theorems.common import (
     refuted_at,
     sibling,
     total_points,
+    variant,
 )
 from castlerules.vlotte_geesten.theorems.reference import (
     Box,
@@ -380,6 +381,72 @@ def check_multi_grab(game: Any) -> Result:
     return over_options(_multi_grab_under, game, MULTI_GRAB)
 
 
+# -- no free block -------------------------------------------------------------------------------
+
+FREE_BLOCK_FINDING = (
+    "Under multi-grab = all-taken a player without points blocks a round for free: grabbing the "
+    "right object together with another (all five, say) takes them all for the round, so nobody "
+    "can grab the right object and nobody scores, and the grab's penalty ('dan geef je een van je "
+    "punten') takes nothing from a player who has none (penalty-no-points = nothing). It is the "
+    "best move of a player at 0 points who expects to lose the race, and the bots found it: in "
+    "three seeded four-bot games under all-taken, 31 of 59 grabs were of several objects. "
+    "Decision: the default is put-back ('de speler die het juiste voorwerp te pakken kreeg' "
+    "presumes the right object can still be got after such a grab): the objects go back on the "
+    "table, the grabber owes the point and is out of the round, and the others race on; "
+    "vg.no-free-block proves that no grab blocks a round for free under it. All-taken stays "
+    "playable (--reading multi-grab=all-taken), and records of castlerules 0.2 and earlier, whose "
+    "options do not name the reading, replay under it. With penalty-no-points = debt the block "
+    "costs a point even at 0, and the statement holds."
+)
+
+
+def check_no_free_block(game: Any, full: int = 3) -> Result:
+    """For every round state of the box (every score profile: each player once without points and
+    once with) and every grab a player makes as their first wrong grab of the round: if after it
+    nobody may grab the right object any more this round (no correct grab is legal, for anyone),
+    the grabber ends the round (everyone still in passes) with at least one point fewer than they
+    began it with ('dan geef je een van je punten'). The right object is the reference's answer,
+    a correct grab the grab of that object alone."""
+    box = Box(game, full=full)
+    fine = int(fact("points-per-wrong-grab"))
+    checked = blocks = 0
+    for state in box.round_states():
+        assert state.dice is not None
+        answer = Obj(reference_answer([int(d) for d in state.dice]))
+        right = frozenset({answer})
+        tried = game.legal_actions(state) if box.full else tuple(
+            a for a in box.actions(state)[1:] if game.violation(state, a) is None)
+        for action in tried:
+            if not isinstance(action, Grab) or action.objects == right:
+                continue
+            p = action.player
+            if p in state.wrong:
+                continue
+            after = game.successor(state, action)
+            checked += 1
+            if after.dice is None:  # the last to act: nobody is left to block
+                continue
+            if any(isinstance(a, Grab) and a.objects == right for a in game.legal_actions(after)):
+                continue
+            blocks += 1
+            end = after
+            while end.dice is not None:
+                end = game.successor(end, Pass(min(game.actors(end))))
+            paid = state.scores[p] - end.scores[p]
+            if paid < fine:
+                shown = "+".join(o.name.lower() for o in sorted(action.objects))
+                return box.refuted(
+                    state, f"p{p}, with {state.scores[p]} point(s), grabs {shown} at once: "
+                    f"nobody may grab the {answer.name.lower()} (the right object) any more this "
+                    f"round, so nobody scores, and p{p} ends the round with {end.scores[p]} "
+                    f"point(s): the block cost {paid}", names(action))
+    if not blocks:
+        return Result.proved(f"{game.num_players} players: {checked} grabs, none of which leaves "
+                             "nobody able to grab the right object")
+    return Result.proved(f"{game.num_players} players: {checked} grabs; {blocks} leave nobody able "
+                         "to grab the right object, and each of those costs its grabber a point")
+
+
 # -- the list --------------------------------------------------------------------------------------
 
 
@@ -503,4 +570,39 @@ def theorems(game: Any) -> list[Theorem]:
             fails_with=f"{STATEMENT_TESTS}::test_multi_grab_theorem_finds_objects_not_put_back",
         ),
     ]
+    blocked = (
+        "No grab blocks a round for free: in {box}, for every score profile (each player once "
+        "without points and once with), whenever a player's grab leaves nobody able to grab the "
+        "right object any more this round — the grab was not the right one, and no correct grab "
+        "is legal for anyone after it — that player ends the round at least one point down ('dan "
+        "geef je een van je punten'), so a grab cannot void the race for the right object "
+        "('Na elke worp probeer je als eerste het juiste voorwerp te pakken') for nothing."
+    )
+    block_clauses = ("vg.spel.een-voorwerp", "vg.punten.fout", "vg.doel.punt",
+                     "vg.pot.iedereen-mis")
+    block_depends = (GRAB_PHASE, MULTI_GRAB, NO_POINTS, RECIPIENT)
+    free = reading(game, NO_POINTS) == "nothing"
+    finding: dict[str, Any] = {"expected": Status.COUNTEREXAMPLE, "finding": FREE_BLOCK_FINDING}
+    mine = reading(game, MULTI_GRAB)
+    out += [
+        Theorem("vg.no-free-block", GAME, blocked.format(box=f"{box} for {n} players"),
+                block_clauses, "exhaustive", lambda: check_no_free_block(game),
+                depends_on=("players", *block_depends),
+                fails_with=f"{STATEMENT_TESTS}::test_no_free_block_theorem_finds_a_free_block",
+                **(finding if mine == "all-taken" and free else {})),
+    ]
+    if mine != "all-taken":
+        # The finding that settled the default: the same statement under all-taken, the default
+        # up to 0.2, for the game's other readings.
+        taken = variant(game, readings={MULTI_GRAB: "all-taken"})
+        out.append(Theorem(
+            "vg.no-free-block-all-taken", GAME,
+            "Under multi-grab = all-taken (a grab of several objects takes them all for the "
+            "round, the right one too; the default up to castlerules 0.2): "
+            + blocked.format(box=f"{box} for {n} players")[0].lower()
+            + blocked.format(box=f"{box} for {n} players")[1:],
+            block_clauses, "exhaustive", lambda: check_no_free_block(taken),
+            depends_on=("players", GRAB_PHASE, NO_POINTS, RECIPIENT),
+            fails_with=f"{STATEMENT_TESTS}::test_no_free_block_theorem_finds_a_free_block",
+            **(finding if free else {})))
     return out
