@@ -1,4 +1,5 @@
-"""Players for the command line and for experiments: a uniformly random player and a small MCTS.
+"""Players for the command line and for experiments: a uniformly random player, a small MCTS, and
+perfect play from a solved table.
 
 Both choose for one player in a state where that player may act. Chance outcomes are drawn with
 their exact probabilities (``castlerules.core.chance.sample``). Where several players may act at once,
@@ -18,6 +19,7 @@ import random
 from typing import Any
 
 from castlerules.core.chance import sample
+from castlerules.core.errors import InvalidOptionError
 from castlerules.core.game import Game
 from castlerules.core.play import returns
 
@@ -146,17 +148,43 @@ class MCTSBot:
         return max(root_actions, key=lambda a: root.children[a].visits if a in root.children else -1)
 
 
+class SolvedBot:
+    """Perfect play from a solved table (``castlerules solve``): the first legal action with the
+    highest chance to win when both sides play optimally after it."""
+
+    name = "solved"
+
+    def __init__(self, evaluator: Any) -> None:
+        self.evaluator = evaluator
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int) -> Any:
+        if game != self.evaluator.game:
+            raise InvalidOptionError("the solved bot plays the game its table was solved for")
+        return self.evaluator.best_action(state, player)
+
+
+Bot = RandomBot | MCTSBot | SolvedBot
+#: The bots ``make_bot`` knows.
+BOTS = ("random", "mcts", "solved")
+
+
 def make_bot(
-    kind: str, rng: random.Random, simulations: int = 300, seconds: float | None = 1.0
-) -> RandomBot | MCTSBot:
-    """A bot by name: ``random`` or ``mcts`` (at most ``simulations`` simulations and ``seconds``
-    of thought a move)."""
+    kind: str, rng: random.Random, simulations: int = 300, seconds: float | None = 1.0,
+    evaluator: Any = None,
+) -> Bot:
+    """A bot by name: ``random``, ``mcts`` (at most ``simulations`` simulations and ``seconds``
+    of thought a move) or ``solved`` (perfect play from ``evaluator``, a
+    ``castlerules.solve.Evaluator`` of the game's solved table)."""
     if kind == "mcts":
         return MCTSBot(rng, simulations=simulations, seconds=seconds)
+    if kind == "solved":
+        if evaluator is None:
+            raise InvalidOptionError("the solved bot needs the game's solved table")
+        return SolvedBot(evaluator)
     return RandomBot(rng)
 
 
-def race_action(bot: RandomBot | MCTSBot, game: Game[Any, Any], state: Any, player: int) -> Any:
+def race_action(bot: Bot, game: Game[Any, Any], state: Any, player: int) -> Any:
     """A bot's action in a race (several players may act at once). A random bot reaches for one
     object or passes, as a person at the table does (a grab of several objects is always wrong
     and only blocks them); the MCTS bot chooses as always."""

@@ -48,7 +48,7 @@ from rich.console import Console
 from rich.text import Text
 
 from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
-from castlerules.bots import MCTSBot, RandomBot, own_actions, race_action
+from castlerules.bots import Bot, own_actions, race_action
 from castlerules.core.chance import sample
 from castlerules.core.errors import RulesError
 from castlerules.core.game import Game, game_module
@@ -303,7 +303,7 @@ class Session:
         game: Game[Any, Any],
         *,
         humans: Iterable[int],
-        bots: Callable[[int], RandomBot | MCTSBot],
+        bots: Callable[[int], Bot],
         rng: random.Random,
         console: Console,
         stdin: TextIO,

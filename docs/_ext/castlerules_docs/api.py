@@ -101,10 +101,11 @@ def page_api_tools() -> list[str]:
     out = [*title("Tools", "=")]
     out += [
         "Besides the library: the simulator (``castlerules simulate``), the bots of ``castlerules "
-        "play`` and the terminal helpers.",
+        "play``, the terminal helpers, and the solver (``castlerules solve``).",
         "",
     ]
-    for module in ("castlerules.simulate", "castlerules.bots", "castlerules.terminal"):
+    for module in ("castlerules.simulate", "castlerules.bots", "castlerules.terminal",
+                   "castlerules.solve", "castlerules.solve_command"):
         if importable(module):
             out += [*title(module, "-"), *automodule(module)]
     return out
