@@ -32,16 +32,19 @@ a bound, not an estimate. Two things make that so:
    choice stays in it"). If it is empty, the Bellman equations have one fixed point, both
    sequences converge to it, and in a two-player game the two seats' chances add up to 1. If it
    is not empty (a reading under which players may pass for ever, say), the ``optimal`` model is
-   refused with a position where that can happen; the other models stay sound (the bracket holds
+   not solved (the figures say so and count those positions); the other models stay sound (the bracket holds
    for the least fixed point, the chance to win), their bound just says how far they converged.
-2. *Rounding is counted.* Each evaluation of a node adds at most ``(k + 3) u`` to its value
-   (``k`` children, ``u = 2**-53``); the bound adds that for every level of every iteration run.
+2. *Rounding is counted.* A node's weights are floats (a merged weight is a sum of at most
+   ``k`` of them), so each evaluation of a node adds at most ``(2k + 3) u`` to its value (``k``
+   children at most, ``u = 2**-53``); the bound adds that for every level of every sweep run.
+   The table stores values as 32-bit fractions of 1, and adds that rounding (``QUANTUM``) too.
 
 The iteration runs on the strongly connected components of the stored positions, deepest first
 (a component's successors are solved before it), all components of one depth together: most are
-single positions that one step solves exactly, and the cyclic ones converge fast because play
-leaves them soon. The node arrays are ordered so that each step is a few gathers and
-``reduceat`` calls.
+single positions that one sweep solves exactly; the cyclic ones are swept until their gap is
+below ``TARGET_GAP`` (a large depth in parts, each part reading what the parts before it just
+computed). The node arrays are ordered so that each sweep is a few gathers and ``reduceat``
+calls.
 
 **Tables.** The result is a table of stored-position values (``Table``): the sorted codes, the
 ``optimal`` values (chance of relative seat 0) and the ``against-random`` values, with a header
@@ -100,8 +103,12 @@ MAX_POSITIONS = 50_000_000
 MAX_HEADER_BYTES = 1 << 16
 #: A component's iteration stops when its gap is this small, or when it has not shrunk over
 #: ``STALL`` sweeps.
-TARGET_GAP = 1e-13
+TARGET_GAP = 1e-11
 STALL = 200
+#: A depth with a cycle is swept in this many parts (Gauss-Seidel by parts).
+PARTS = 4
+#: ... when it has at least this many positions (smaller ones cost more in calls than they gain).
+PART_SIZE = 20_000
 #: Edges remapped at a time when the graph is laid out (bounds the temporary arrays).
 SLICE = 1 << 22
 
@@ -196,11 +203,22 @@ class _Group:
 
 
 @attrs.frozen(slots=True, eq=False)
-class _Batch:
-    """The components of one depth: inner groups by height, then the stored groups."""
+class _Part:
+    """A part of a depth's positions: its inner groups by height, then its stored groups, and
+    its positions (in code order)."""
 
     levels: tuple[tuple[_Group, ...], ...]
     stored: tuple[_Group, ...]
+    members: NDArray[Any]
+
+
+@attrs.frozen(slots=True, eq=False)
+class _Batch:
+    """The components of one depth, in parts: a sweep evaluates one part after the other, each
+    reading the values the parts before it have just computed (Gauss-Seidel by parts; the
+    positions found last, furthest from the root, first)."""
+
+    parts: tuple[_Part, ...]
     members: NDArray[Any]
     cyclic: bool
 
@@ -536,6 +554,19 @@ def _layout(np: Any, b: _Builder, progress: Callable[[str], None] | None) -> Gra
     self_loop = np.zeros(len(comp_depth), dtype=bool)
     self_loop[comp[owner_of_edge[succ == owner_of_edge]]] = True
     cyclic_comp = (sizes > 1) | self_loop
+    # each depth's positions cut into parts, the ones found last first (a large depth with a
+    # cycle in PARTS parts, any other in one); a slot is (depth, part)
+    max_depth = int(comp_depth.max()) if N else -1
+    by_depth = np.lexsort((-np.arange(N, dtype=np.int64), depth))
+    sorted_depth = depth[by_depth]
+    within = np.arange(N, dtype=np.int64) - np.searchsorted(sorted_depth, sorted_depth)
+    cyclic_depth = np.zeros(max_depth + 1, dtype=bool)
+    cyclic_depth[depth[cyclic_comp[comp]]] = True
+    size = np.bincount(depth, minlength=max_depth + 1)[sorted_depth]
+    pieces = np.where(cyclic_depth[sorted_depth] & (size >= PART_SIZE), PARTS, 1)
+    part = np.empty(N, dtype=np.int64)
+    part[by_depth] = within * pieces // size
+    slot = depth * PARTS + part
 
     def remap(refs: NDArray[Any], inner_pos: NDArray[Any]) -> NDArray[Any]:
         tag = refs & 3
@@ -558,7 +589,7 @@ def _layout(np: Any, b: _Builder, progress: Callable[[str], None] | None) -> Gra
     start = np.frombuffer(b.start, dtype=np.int64)
     E = len(b.child)
     counts = np.diff(np.concatenate((start, [E])))
-    idepth = depth[owner] if M else np.zeros(0, dtype=np.int64)
+    idepth = slot[owner] if M else np.zeros(0, dtype=np.int64)
     order = np.lexsort((actor, kind, height, idepth))
     inner_pos = np.empty(M, dtype=np.int64)
     inner_pos[order] = np.arange(M, dtype=np.int64)
@@ -567,7 +598,7 @@ def _layout(np: Any, b: _Builder, progress: Callable[[str], None] | None) -> Gra
     s_start = np.frombuffer(b.s_start, dtype=np.int64)
     SE = len(b.s_child)
     s_counts = np.diff(np.concatenate((s_start, [SE])))
-    s_order = np.lexsort((s_actor, s_kind, depth))
+    s_order = np.lexsort((s_actor, s_kind, slot))
     if M + n * N + T >= 2**31 - 1:
         raise SolveError("the graph is too large for this solver")
     # the edges in evaluation order, remapped to value indices a slice at a time (the builder's
@@ -589,33 +620,38 @@ def _layout(np: Any, b: _Builder, progress: Callable[[str], None] | None) -> Gra
         del edge_order, raw_child, raw_weight, idx
         setattr(b, refs, None)
         setattr(b, weights, None)
-    # groups per depth
+    # groups per slot
     ik, ia, ih, idp = kind[order], actor[order], height[order], idepth[order]
     ck = counts[order]
     inner_key = (ih * 2 + ik) * (n + 1) + ia
-    sk, sa, sd, sc = s_kind[s_order], s_actor[s_order], depth[s_order], s_counts[s_order]
+    sk, sa, sd, sc = s_kind[s_order], s_actor[s_order], slot[s_order], s_counts[s_order]
     stored_key = sk * (n + 1) + sa
-    max_depth = int(comp_depth.max()) if N else -1
-    inner_cut = np.searchsorted(idp, np.arange(max_depth + 2))
-    stored_cut = np.searchsorted(sd, np.arange(max_depth + 2))
+    slots = (max_depth + 1) * PARTS
+    inner_cut = np.searchsorted(idp, np.arange(slots + 1))
+    stored_cut = np.searchsorted(sd, np.arange(slots + 1))
     inner_edge_first = np.concatenate(([0], np.cumsum(ck)))
     stored_edge_first = np.concatenate(([0], np.cumsum(sc))) + E
     batches = []
     for dpt in range(max_depth + 1):
-        lo, hi = int(inner_cut[dpt]), int(inner_cut[dpt + 1])
-        levels: dict[int, list[_Group]] = {}
-        for key, g in _groups(np, inner_key[lo:hi], ck[lo:hi], int(inner_edge_first[lo]), lo,
-                              ik[lo:hi], ia[lo:hi], None):
-            levels.setdefault(key // (2 * (n + 1)), []).append(g)
-        slo, shi = int(stored_cut[dpt]), int(stored_cut[dpt + 1])
-        targets = rank[s_order[slo:shi]]
-        stored = [g for _, g in _groups(np, stored_key[slo:shi], sc[slo:shi],
-                                        int(stored_edge_first[slo]), 0, sk[slo:shi],
-                                        sa[slo:shi], targets)]
-        members = np.sort(targets)
-        cyclic = bool(cyclic_comp[comp[s_order[slo:shi]]].any()) if shi > slo else False
-        batches.append(_Batch(tuple(tuple(levels[h]) for h in sorted(levels)), tuple(stored),
-                              members, cyclic))
+        parts = []
+        for at in range(dpt * PARTS, (dpt + 1) * PARTS):
+            slo, shi = int(stored_cut[at]), int(stored_cut[at + 1])
+            if slo == shi:
+                continue
+            lo, hi = int(inner_cut[at]), int(inner_cut[at + 1])
+            levels: dict[int, list[_Group]] = {}
+            for key, g in _groups(np, inner_key[lo:hi], ck[lo:hi], int(inner_edge_first[lo]),
+                                  lo, ik[lo:hi], ia[lo:hi], None):
+                levels.setdefault(key // (2 * (n + 1)), []).append(g)
+            targets = rank[s_order[slo:shi]]
+            stored = [g for _, g in _groups(np, stored_key[slo:shi], sc[slo:shi],
+                                            int(stored_edge_first[slo]), 0, sk[slo:shi],
+                                            sa[slo:shi], targets)]
+            parts.append(_Part(tuple(tuple(levels[h]) for h in sorted(levels)), tuple(stored),
+                               np.sort(targets)))
+        members = (np.sort(np.concatenate([q.members for q in parts])) if parts
+                   else np.zeros(0, dtype=np.int64))
+        batches.append(_Batch(tuple(parts), members, bool(cyclic_depth[dpt])))
     terminal = np.zeros((T, n), dtype=np.float64)
     for shares, t in b.terminals.items():
         for seat, share in shares:
@@ -731,22 +767,23 @@ def iterate(g: Graph, model: str, progress: Callable[[str], None] | None = None,
     for number, batch in enumerate(g.batches):
         if not len(batch.members):
             continue
-        height = len(batch.levels) + 1
+        height = max(len(part.levels) for part in batch.parts) + 1
         step_error = height * (2 * g.fan_in + 3) * UNIT
         history: list[float] = []
         sweeps = 0
         while True:
-            for level in batch.levels:
+            for part in batch.parts:
+                for level in part.levels:
+                    for c in chans:
+                        for group in level:
+                            c.src[group.n0:group.n1] = _apply(np, g, group, c)
+                fresh = [[_apply(np, g, group, c) for group in part.stored] for c in chans]
+                for c, found in zip(chans, fresh):
+                    for group, values in zip(part.stored, found):
+                        assert group.target is not None
+                        c.stored[group.target] = values
                 for c in chans:
-                    for group in level:
-                        c.src[group.n0:group.n1] = _apply(np, g, group, c)
-            fresh = [[_apply(np, g, group, c) for group in batch.stored] for c in chans]
-            for c, found in zip(chans, fresh):
-                for group, values in zip(batch.stored, found):
-                    assert group.target is not None
-                    c.stored[group.target] = values
-            for c in chans:
-                _feed(np, g, chans, c, batch.members)
+                    _feed(np, g, chans, c, part.members)
             sweeps += 1
             allowance += step_error
             if not batch.cyclic:
@@ -797,15 +834,16 @@ def endless(g: Graph, model: str = "optimal") -> NDArray[Any]:
         if not len(batch.members):
             continue
         while True:
-            for level in batch.levels:
-                for group in level:
-                    src[group.n0:group.n1] = ev(group)
             before = int(alive[batch.members].sum())
-            for group in batch.stored:
-                assert group.target is not None
-                alive[group.target] = ev(group) & alive[group.target]
-            for d in range(n):
-                src[M + d * N + batch.members] = alive[batch.members]
+            for part in batch.parts:
+                for level in part.levels:
+                    for group in level:
+                        src[group.n0:group.n1] = ev(group)
+                for group in part.stored:
+                    assert group.target is not None
+                    alive[group.target] = ev(group) & alive[group.target]
+                for d in range(n):
+                    src[M + d * N + part.members] = alive[part.members]
             if not batch.cyclic or int(alive[batch.members].sum()) == before:
                 break
     return np.flatnonzero(alive)  # type: ignore[no-any-return]
@@ -863,9 +901,10 @@ class Table:
     seats. ``header`` holds the identity, the bound and the figures of the solve."""
 
     header: dict[str, Any]
-    codes: NDArray[Any]
-    optimal: NDArray[Any] | None
-    against_random: NDArray[Any]
+    #: numpy arrays, or lists for a table read from JSON (``table_from_json``)
+    codes: NDArray[Any] | list[int]
+    optimal: NDArray[Any] | list[float] | None
+    against_random: NDArray[Any] | list[list[float]]
 
     @property
     def bound(self) -> float:
@@ -952,6 +991,7 @@ def solve(game: Game[Any, Any], root: Any = None, *, root_text: str = "start",
                if ar is not None else np.zeros((n, len(graph.codes))))
     bound = max((r.bound for r in results.values()), default=0.0) + QUANTUM
     header = identity(game, canon, root_text)
+    header["models"] = [m for m in ("optimal", "against-random") if m in results]
     table = Table(header, graph.codes, optimal, against)
     evaluator = Evaluator(game, canon, table, results.get("random"))
     summary: dict[str, Any] = {
@@ -975,10 +1015,6 @@ def solve(game: Game[Any, Any], root: Any = None, *, root_text: str = "start",
     if notes:
         summary["notes"] = notes
     table.header.update({k: summary[k] for k in ("bound", "positions", "seconds", "start")})
-    if optimal is None:
-        table.header["models"] = ["against-random"]
-    else:
-        table.header["models"] = ["optimal", "against-random"]
     return Solution(table, summary)
 
 
@@ -1010,6 +1046,8 @@ class Evaluator:
             v = float(self.table.optimal[i])
             return v if r == 0 else 1.0 - v
         if model == "against-random":
+            if "against-random" not in self.table.header["models"]:
+                raise TableError("the table holds no values for play against random players")
             return float(self.table.against_random[r][i])
         assert self._random is not None
         return float((self._random.lower[r][i] + self._random.upper[r][i]) / 2)
@@ -1147,7 +1185,7 @@ def table_from_json(text: str | bytes, limit: int = 1 << 24) -> Table:
     if not isinstance(codes, list) or len(codes) != N or not all(
             type(c) is int and 0 <= c < 2**63 for c in codes):
         raise TableError("the table's codes are malformed")
-    if any(a >= b for a, b in zip(codes, codes[1:])):
+    if any(a >= b for a, b in itertools.pairwise(codes)):
         raise TableError("the table's codes are not in order")
     rows = data["against_random"]
     if not isinstance(rows, list) or len(rows) != n:
@@ -1197,11 +1235,11 @@ def save_table(table: Table, path: Path) -> Path:
         raise TableError(f"cannot write a table in {quote(str(folder))}: {exc.strerror}") from None
     arrays = {
         "header": np.frombuffer(json.dumps(table.header, sort_keys=True).encode(), dtype=np.uint8),
-        "codes": table.codes.astype("<i8"),
-        "against_random": np.round(table.against_random * SCALE).astype("<u4"),
+        "codes": np.asarray(table.codes, dtype="<i8"),
+        "against_random": np.round(np.asarray(table.against_random) * SCALE).astype("<u4"),
     }
     if table.optimal is not None:
-        arrays["optimal"] = np.round(table.optimal * SCALE).astype("<u4")
+        arrays["optimal"] = np.round(np.asarray(table.optimal) * SCALE).astype("<u4")
     try:
         with os.fdopen(handle, "wb") as out:
             np.savez_compressed(out, **arrays)

@@ -448,3 +448,55 @@ def test_both_owners_take_the_secret_passage_when_the_race_lets_them() -> None:
                      for a, v in ev.action_values(state, player))
         assert found[f"p{player} passage a"] > found[f"p{player} stay a"]
         assert game.action_to_str(state, ev.best_action(state, player)) == f"p{player} passage a"
+
+
+# -- the Play page's table (JSON, no numpy) ----------------------------------------------------
+
+
+def test_a_json_table_gives_the_same_chances_without_numpy_arrays() -> None:
+    game, table = _small_table()
+    back = sv.table_from_json(sv.table_to_json(table))
+    assert isinstance(back.codes, list) and back.codes == [int(c) for c in table.codes]
+    state = game.state_from_text(ENDGAMES[0])
+    assert sv.chances_from(back, game, state) == sv.chances_from(table, game, state)
+    assert sv.chances_from(back, game, game.initial_state()) is None  # not in this table
+    other = castlerules.make("spookslot", readings={"ghost-reroll": "until-number"})
+    assert sv.chances_from(back, other, other.state_from_text(ENDGAMES[0])) is None
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(codes=d["codes"][::-1]),
+    lambda d: d.update(codes=["x"] * len(d["codes"])),
+    lambda d: d.update(optimal=[-1] * len(d["optimal"])),
+    lambda d: d.update(optimal=d["optimal"][:-1]),
+    lambda d: d.update(against_random=[]),
+    lambda d: d["header"].update(players=True),
+    lambda d: d.update(extra=1),
+])
+def test_a_damaged_json_table_raises_only_a_table_error(change: object) -> None:
+    _, table = _small_table()
+    data = json.loads(sv.table_to_json(table))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(sv.TableError):
+        sv.table_from_json(json.dumps(data))
+    with pytest.raises(sv.TableError):
+        sv.table_from_json("[" * 100_000)
+
+
+def test_the_play_page_shows_the_chances_a_shipped_table_holds() -> None:
+    from castlerules.playground import Host
+
+    game, table = _small_table()
+    host = Host()
+    loaded = json.loads(host.handle(json.dumps({"cmd": "table", "args": {
+        "text": sv.table_to_json(table)}})))
+    assert loaded == {"positions": len(table.codes)}
+    answer = json.loads(host.handle(json.dumps({"cmd": "new", "args": {
+        "game": "spookslot", "position": ENDGAMES[0]}})))
+    expected = sv.Evaluator(game, sv.canon_of(game), table).chances(
+        game.state_from_text(ENDGAMES[0]))
+    assert answer["view"]["chances"] == pytest.approx(list(expected), abs=1e-12)
+    answer = json.loads(host.handle(json.dumps({"cmd": "new", "args": {"game": "spookslot"}})))
+    assert answer["view"]["chances"] is None
+    bad = json.loads(host.handle(json.dumps({"cmd": "table", "args": {"text": "{}"}})))
+    assert "error" in bad

@@ -9,6 +9,7 @@ two thousand positions, a second).
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -143,6 +144,19 @@ def _near_exit(game: Any, table: dict[tuple[str, str], float], bound: float) -> 
     ]
 
 
+@functools.cache
+def race_solution() -> Any:
+    """The last-pawn race of the default two-player game, solved (once a build; the Play page
+    ships its table too)."""
+    import castlerules
+    from castlerules import solve as sv
+    from castlerules.spookslot import solve as ss
+
+    game = castlerules.make("spookslot")
+    return sv.solve(game, roots=ss.last_pawn_positions(game), root_text="last-pawn race",
+                    models=("optimal",))
+
+
 def part_race(out: Path) -> tuple[list[str], list[str]]:
     """The last-pawn race table and the fork pictures, from a solve of the race alone."""
     import castlerules
@@ -150,8 +164,7 @@ def part_race(out: Path) -> tuple[list[str], list[str]]:
     from castlerules.spookslot import solve as ss
 
     game = castlerules.make("spookslot")
-    solution = sv.solve(game, roots=ss.last_pawn_positions(game), root_text="last-pawn race",
-                        models=("optimal",))
+    solution = race_solution()
     ev = sv.Evaluator(game, sv.canon_of(game), solution.table)
     table = ss.race_table(game, ev)
     ids = list(game.board.ids)
