@@ -101,6 +101,9 @@ MAX_TABLE_BYTES = 1 << 30
 MAX_POSITIONS = 50_000_000
 #: The longest header (bytes of JSON) a table may have.
 MAX_HEADER_BYTES = 1 << 16
+#: The most stored positions a solve explores unless told otherwise (the two-player game has
+#: under a million; memory grows by about 3 kB a position).
+MAX_SOLVE_POSITIONS = 2_000_000
 #: A component's iteration stops when its gap is this small, or when it has not shrunk over
 #: ``STALL`` sweeps.
 TARGET_GAP = 1e-11
@@ -272,10 +275,15 @@ class _Builder:
             self.index[code] = len(self.index)
             self.queue.append(state)
 
-    def run(self) -> None:
+    def run(self, limit: int) -> None:
         done = 0
         last = time.monotonic()
         while self.queue:
+            if len(self.index) > limit:
+                raise SolveError(
+                    f"{self.game.name} under these options has more than {limit:,} positions to "
+                    "solve: too many to keep in memory here (--max-positions raises the limit)"
+                )
             state = self.queue.popleft()
             self._expand_stored(state, done)
             done += 1
@@ -423,13 +431,15 @@ class _Builder:
 
 
 def build_graph(game: Game[Any, Any], canon: Canon, roots: Sequence[Any],
-                progress: Callable[[str], None] | None = None) -> Graph:
-    """The position graph of everything reachable from ``roots`` (stored positions)."""
+                progress: Callable[[str], None] | None = None,
+                limit: int = MAX_SOLVE_POSITIONS) -> Graph:
+    """The position graph of everything reachable from ``roots`` (stored positions); SolveError
+    once more than ``limit`` stored positions are found (memory is about 3 kB a position)."""
     np = numpy_module()
     builder = _Builder(game, canon, progress)
     for r in roots:
         builder.add_root(r)
-    builder.run()
+    builder.run(limit)
     return _layout(np, builder, progress)
 
 
@@ -956,7 +966,8 @@ def _stored_roots(game: Game[Any, Any], canon: Canon, state: Any) -> list[Any]:
 
 def solve(game: Game[Any, Any], root: Any = None, *, root_text: str = "start",
           roots: Sequence[Any] = (), progress: Callable[[str], None] | None = None,
-          models: Sequence[str] = MODELS, target: float = TARGET_GAP) -> Solution:
+          models: Sequence[str] = MODELS, target: float = TARGET_GAP,
+          limit: int = MAX_SOLVE_POSITIONS) -> Solution:
     """Solve ``game`` from ``root`` (default the initial position), or from every position of
     ``roots`` (then ``root_text`` names them, and ``start`` holds the values of ``root`` if one
     is given): every model in ``models`` (``optimal`` only for two players), the table, and the
@@ -970,7 +981,7 @@ def solve(game: Game[Any, Any], root: Any = None, *, root_text: str = "start",
               for r in _stored_roots(game, canon, x)]
     if not stored:
         raise SolveError("the game is over in that position: nothing to solve")
-    graph = build_graph(game, canon, stored, progress)
+    graph = build_graph(game, canon, stored, progress, limit)
     built = time.process_time() - began
     n = game.num_players
     wanted = [m for m in models if m != "optimal" or n == 2]

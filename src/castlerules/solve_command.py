@@ -47,6 +47,9 @@ def add_arguments(p: argparse.ArgumentParser, count: Any) -> None:
                    help="solve the positions reachable from POSITION (an endgame) instead of "
                         "the start")
     p.add_argument("--recompute", action="store_true", help="solve even if a table is stored")
+    p.add_argument("--max-positions", type=count, default=None, metavar="N",
+                   help="stop with an error beyond N positions (default: 2,000,000; memory "
+                        "grows by about 3 kB a position)")
     p.add_argument("--all-readings", action="store_true",
                    help="solve under every single reading that differs from the one given, "
                         "each reading's solve one task")
@@ -79,7 +82,8 @@ def _root(game: Any, text: str | None) -> tuple[Any, str]:
 
 
 def obtain(game: Any, root_text: str | None = None, table: str | None = None,
-           recompute: bool = False, progress: Any = None) -> dict[str, Any]:
+           recompute: bool = False, progress: Any = None, limit: int | None = None
+           ) -> dict[str, Any]:
     """Solve ``game`` (from ``root_text``), or read the table a solve stored; returns the figures
     (``castlerules solve --json``) with where the table is and whether it was reused."""
     from castlerules import solve as sv
@@ -109,7 +113,8 @@ def obtain(game: Any, root_text: str | None = None, table: str | None = None,
             note = f"the stored table was not used: {why}"
     if note and progress is not None:
         progress(note)
-    solution = sv.solve(game, root, root_text=shown, progress=progress)
+    solution = sv.solve(game, root, root_text=shown, progress=progress,
+                        limit=limit or sv.MAX_SOLVE_POSITIONS)
     sv.save_table(solution.table, path)
     out = _figures(solution.table.header, path, False, began, wall)
     for key in ("nodes", "edges", "depths", "sweeps", "endless_positions", "graph_seconds"):
@@ -178,7 +183,8 @@ def cmd_solve(args: argparse.Namespace, options: dict[str, Any]) -> int:
             raise RulesError("--all-readings stores each reading's table in the cache folder: "
                              "give it without --table")
         return _all_readings(args, options)
-    found = obtain(game, args.root, args.table, args.recompute, _progress(args))
+    found = obtain(game, args.root, args.table, args.recompute, _progress(args),
+                   args.max_positions)
     if args.json:
         print(json.dumps(found, indent=1, ensure_ascii=False))
     else:
@@ -194,6 +200,7 @@ class SolveTask:
     options_json: str
     root: str | None
     label: str
+    limit: int | None = None
 
 
 def run_solve_task(task: SolveTask) -> dict[str, Any]:
@@ -201,7 +208,7 @@ def run_solve_task(task: SolveTask) -> dict[str, Any]:
     return the figures (or why it could not be solved)."""
     try:
         game = make(task.game, **json.loads(task.options_json))
-        found = obtain(game, task.root)
+        found = obtain(game, task.root, limit=task.limit)
     except RulesError as exc:
         return {"reading": task.label, "error": str(exc)}
     return {"reading": task.label, **found}
@@ -216,7 +223,8 @@ def _all_readings(args: argparse.Namespace, options: dict[str, Any]) -> int:
     spec = load_spec(args.game)
     base = dict(options.get("readings") or {})
     base_ids = {spec.interpretation(k).id for k in base}
-    tasks = [SolveTask(args.game, json.dumps(options, sort_keys=True), args.root, "as given")]
+    tasks = [SolveTask(args.game, json.dumps(options, sort_keys=True), args.root, "as given",
+                       args.max_positions)]
     for deviation in single_deviations(spec):
         if not deviation:
             continue
@@ -226,7 +234,7 @@ def _all_readings(args: argparse.Namespace, options: dict[str, Any]) -> int:
             continue  # the base fixes it; the player count is --players
         merged = {**options, "readings": {**base, found.id: option}}
         tasks.append(SolveTask(args.game, json.dumps(merged, sort_keys=True), args.root,
-                               f"{found.short_id}={option}"))
+                               f"{found.short_id}={option}", args.max_positions))
     results = _run_tasks(tasks, args)
     if args.json:
         print(json.dumps(results, indent=1, ensure_ascii=False))
@@ -331,8 +339,11 @@ def replay_eval_lines(game: Any, states: Sequence[Any], actions: Sequence[Any],
         text = game.action_to_str(state, action)
         after = ev.chances(states[i])
         lines.append(f"{i}. {text}: {_chances(after)}")
-        player = getattr(action, "player", None)
-        if game.is_chance(state) or player is None:
+        if game.is_chance(state):
+            continue
+        actors = sorted(game.actors(state))
+        player = actors[0] if len(actors) == 1 else getattr(action, "player", None)
+        if player is None:
             continue
         found = ev.action_values(state, player)
         best_action, best = max(found, key=lambda item: item[1])

@@ -500,3 +500,65 @@ def test_the_play_page_shows_the_chances_a_shipped_table_holds() -> None:
     assert answer["view"]["chances"] is None
     bad = json.loads(host.handle(json.dumps({"cmd": "table", "args": {"text": "{}"}})))
     assert "error" in bad
+
+
+def test_a_game_too_large_to_solve_stops_at_the_limit(cache: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Three players have about a billion turn starts: the solve stops once it has found more
+    positions than the limit, with a one-line error, instead of filling the memory."""
+    code, _, err = run(capsys, "solve", "spookslot", "--players", "3", "--max-positions", "2000",
+                       "--quiet")
+    assert code == 2 and "more than 2,000 positions" in err and err.count("\n") == 1
+
+
+# -- the last-pawn race and the forks -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def race() -> tuple[castlerules.Game, sv.Evaluator]:
+    from castlerules.spookslot import solve as ss
+
+    game = castlerules.make("spookslot")
+    solution = sv.solve(game, roots=ss.last_pawn_positions(game), root_text="last-pawn race",
+                        models=("optimal",))
+    return game, sv.Evaluator(game, sv.canon_of(game), solution.table)
+
+
+def test_the_last_pawn_race_is_every_valid_pair_of_last_pawns(
+        race: tuple[castlerules.Game, sv.Evaluator]) -> None:
+    from castlerules.spookslot import solve as ss
+
+    game, ev = race
+    positions = ss.last_pawn_positions(game)
+    places = ("start", *game.board.ids)
+    shared = set(game.board.blue) | {game.board.green_star, "start"}
+    assert len(positions) == sum(1 for a in places for b in places if a != b or a in shared)
+    table = ss.race_table(game, ev)
+    assert len(table) == len(positions)
+    # the mover's chance and the other's add up to 1 (one of them escapes first)
+    for (mine, theirs), value in table.items():
+        state = game.state_from_text(f"{mine if mine != 'start' else '-'},x/"
+                                     f"{theirs if theirs != 'start' else '-'},x p0 roll - - -")
+        assert abs(sum(ev.chances(state)) - 1) <= 2 * ev.table.bound
+        assert 0 < value < 1
+
+
+def test_the_fork_picture_colours_each_choice_the_evaluator_makes(
+        race: tuple[castlerules.Game, sv.Evaluator]) -> None:
+    from castlerules.spookslot import solve as ss
+    from castlerules.spookslot.state import EXIT, Phase, State
+
+    game, ev = race
+    choices = ss.fork_choices(game, ev)
+    assert set(choices) == set(game.board.forks)
+    for fork, rows in choices.items():
+        assert rows
+        svg = ss.fork_picture(game, fork, rows)
+        assert svg.startswith("<svg") and svg.count("<rect") >= sum(len(c) for _, _, c in rows)
+        square, roll, cells = rows[len(rows) // 2]
+        other, choice = next(iter(cells.items()))
+        state = State(pawns=((square, EXIT), (other, EXIT)), turn=0, phase=Phase.MOVE, roll=roll)
+        best = game.action_to_str(state, ev.best_action(state, 0))
+        route = {"safe": game.board.branch(fork, "safe"), "short": game.board.branch(fork, "short")}
+        if choice != "equal":
+            assert f"via {route[choice]}" in best

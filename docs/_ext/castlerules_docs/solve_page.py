@@ -120,30 +120,6 @@ def part_three(data: dict[str, Any] | None) -> list[str]:
     ]
 
 
-def _near_exit(game: Any, table: dict[tuple[str, str], float], bound: float) -> list[str]:
-    """A fact the table shows, checked here: while the other pawn is out of reach of one roll,
-    every square from which one roll can escape is as good as any other (the pawn escapes on
-    exactly one face, first roll or the extra roll after a ghost, whatever its distance)."""
-    reach = max(r.face for r, _ in game.die)
-    distance = game.board.distance_to_exit()
-    near = [q for q in game.board.ids if distance[q] <= reach]
-    far = [q for q in game.board.ids if distance[q] > reach + 1]
-    for other in far:
-        values = [table[(q, other)] for q in near if (q, other) in table]
-        if max(values) - min(values) > 2 * bound:
-            return []
-    chances = {p for r, p in game.die if r.face}
-    if len(chances) != 1:
-        return []
-    return [
-        f"- While the other pawn is more than {reach + 1} squares from the Exit, every square "
-        f"within {reach} of it is as good as any other ({', '.join(near)}): a pawn there "
-        f"escapes when the die shows its distance, each number {chances.pop()} of rolls, "
-        "whatever that distance is.",
-        "",
-    ]
-
-
 @functools.cache
 def race_solution() -> Any:
     """The last-pawn race of the default two-player game, solved (once a build; the Play page
@@ -185,7 +161,6 @@ def part_race(out: Path) -> tuple[list[str], list[str]]:
         "- - -' --eval`` gives any one of them.",
         "",
         *list_table(["", *(f"{esc(q)}" for q in squares)], rows, classes="race-table"),
-        *_near_exit(game, table, solution.table.bound),
     ]
     forks = []
     choices = ss.fork_choices(game, ev)
