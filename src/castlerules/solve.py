@@ -96,9 +96,10 @@ UNIT = 2.0**-53
 #: table's bound).
 SCALE = 2**32 - 1
 QUANTUM = 0.5 / SCALE
-#: The largest table file read (bytes) and the most positions a table may hold.
-MAX_TABLE_BYTES = 1 << 30
-MAX_POSITIONS = 50_000_000
+#: The largest table file read (bytes) and the most positions a table may hold (reading one
+#: takes at most about 32 bytes a position).
+MAX_TABLE_BYTES = 1 << 28
+MAX_POSITIONS = 10_000_000
 #: The longest header (bytes of JSON) a table may have.
 MAX_HEADER_BYTES = 1 << 16
 #: The most stored positions a solve explores unless told otherwise (the two-player game has
@@ -822,15 +823,18 @@ def iterate(g: Graph, model: str, progress: Callable[[str], None] | None = None,
 
 
 def endless(g: Graph, model: str = "optimal") -> NDArray[Any]:
-    """The stored positions (indices in code order) from which the seats that decide under
-    ``model`` (``optimal``: all of them; ``against-random``: seat 0 of each position's frame; the
-    random player's choices count as chance) can keep the game going for ever with probability 1:
-    the greatest set in which every chance outcome and some choice of a deciding seat stay."""
+    """The stored positions (indices in code order) from which play can go on for ever with
+    probability 1: ``optimal``, when every seat's choices may keep it going (the players acting
+    together: if there is none, every way of playing ends with probability 1, whatever the
+    model); ``random``, when every choice is the random player's. The greatest set in which
+    every chance outcome (and random choice) and some deciding choice stay."""
     np = numpy_module()
     n, M, N = g.players, g.inner, len(g.codes)
     alive = np.ones(N, dtype=bool)
     src = np.zeros(M + n * N + len(g.terminal), dtype=bool)
-    deciding = {"optimal": set(range(n)), "against-random": {0}, "random": set()}[model]
+    if model not in ("optimal", "random"):
+        raise InvalidOptionError(f"model must be optimal or random, got {quote(model)}")
+    deciding = set(range(n)) if model == "optimal" else set()
 
     def ev(group: _Group) -> NDArray[Any]:
         vals = src[g.child[group.e0:group.e1]]
@@ -974,6 +978,9 @@ def solve(game: Game[Any, Any], root: Any = None, *, root_text: str = "start",
     figures."""
     np = numpy_module()
     canon = canon_of(game)
+    if not 1 <= limit <= MAX_POSITIONS:
+        raise InvalidOptionError(f"the limit on positions must be from 1 to {MAX_POSITIONS:,} "
+                                 "(a table holds no more)")
     began = time.process_time()
     wall = time.perf_counter()
     state = game.initial_state() if root is None and not roots else root
@@ -987,6 +994,9 @@ def solve(game: Game[Any, Any], root: Any = None, *, root_text: str = "start",
     wanted = [m for m in models if m != "optimal" or n == 2]
     stuck = endless(graph, "optimal")
     notes: list[str] = []
+    if n != 2 and "optimal" in models:
+        notes.append("optimal play is solved for two players only: with more, what is best for "
+                     "one seat depends on how the others treat each other")
     if len(stuck) and "optimal" in wanted:
         wanted.remove("optimal")
         notes.append("optimal play is not solved: from some positions the players together can "

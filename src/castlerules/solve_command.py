@@ -6,7 +6,9 @@ table an earlier call stored in the cache folder (``$XDG_CACHE_HOME/castlerules`
 ``~/.cache/castlerules``) or at ``--table FILE``, and prints each seat's chance to win from the
 start: both seats playing optimally, and each seat playing optimally against random others.
 ``--all-readings`` solves the game under every single reading that differs from the one given,
-each reading's whole solve one task (``--backend dask``: on a Dask cluster).
+each reading's whole solve one task (``--backend dask``: on a Dask cluster, the ``LocalCluster``
+of ``castlerules.core.execute.dask_client`` or the scheduler at ``--scheduler``); each task stores
+its reading's table in the cache folder of the machine that ran it.
 
 The parser set-up and each command's body are functions here; ``castlerules.cli`` wires them in.
 """
@@ -48,8 +50,8 @@ def add_arguments(p: argparse.ArgumentParser, count: Any) -> None:
                         "the start")
     p.add_argument("--recompute", action="store_true", help="solve even if a table is stored")
     p.add_argument("--max-positions", type=count, default=None, metavar="N",
-                   help="stop with an error beyond N positions (default: 2,000,000; memory "
-                        "grows by about 3 kB a position)")
+                   help="stop with an error beyond N positions (default: 2,000,000, at most "
+                        "10,000,000; memory grows by about 3 kB a position)")
     p.add_argument("--all-readings", action="store_true",
                    help="solve under every single reading that differs from the one given, "
                         "each reading's solve one task")
