@@ -93,15 +93,8 @@ def _game(name: str, options_json: str) -> Game[Any, Any]:
     return make(name, **json.loads(options_json))
 
 
-@functools.cache
-def _stats_module(game_class: type) -> Any:
-    package = game_class.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.stats")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.stats":
-            raise
-        return None
+def _stats_module(game_class: type[Game[Any, Any]]) -> Any:
+    return game_class.info.part("stats")
 
 
 def counters_of(game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any]) -> Counters:
@@ -485,7 +478,7 @@ def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = Non
 
 # -- the whole run -----------------------------------------------------------------------------
 class ProgressBar:
-    """Progress on standard error: a rich progress bar on a terminal; elsewhere (piped, in CI) one
+    """Progress on standard error: a progress line on a terminal; elsewhere (piped, in CI) one
     line at the end, so logs stay plain."""
 
     def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
@@ -496,21 +489,18 @@ class ProgressBar:
         self.start = time.perf_counter()
         self._bar: Any = None
         if enabled and self.stream.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
+            from castlerules.core.styled import Console, ProgressLine
 
-            self._bar = Progress(console=Console(file=self.stream), transient=True)
-            self._task = self._bar.add_task("simulating", total=total)
-            self._bar.start()
+            self._bar = ProgressLine(Console(self.stream), total, "simulating").__enter__()
 
     def __call__(self, count: int) -> None:
         self.done += count
         if self._bar is not None:
-            self._bar.update(self._task, completed=self.done)
+            self._bar.update(self.done)
 
     def close(self) -> None:
         if self._bar is not None:
-            self._bar.stop()
+            self._bar.__exit__(None, None, None)
         if self.enabled and self.done:
             elapsed = time.perf_counter() - self.start
             self.stream.write(f"{self.done}/{self.total} games in {elapsed:.1f} s\n")

@@ -3,8 +3,8 @@
 The solver knows no game. It builds the graph of positions through the game's own transitions
 (``initial_state``, ``is_terminal``, ``winners``, ``is_chance``, ``chance_outcomes``, ``actors``,
 ``legal_actions``, ``successor``): the rules are never written a second time. What it needs from a
-game is a *canon* (``Canon``), found in the game package's ``solve`` module
-(``castlerules.core.game.game_module(game, "solve")``, function ``canon(game)``):
+game is a *canon* (``Canon``): its declaration's ``solve`` part (``game.info.part("solve")``,
+function ``canon(game)``):
 
 - ``is_stored(state)``: the positions the graph keeps (Spookslot: the start of a turn). The states
   between two stored positions (the roll, the move, the ball, the passage) are expanded anew from
@@ -80,7 +80,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from castlerules.core.errors import InvalidOptionError, RulesError, quote
-from castlerules.core.game import Game, game_module
+from castlerules.core.game import Game
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -153,8 +153,8 @@ class Canon(Protocol):
 
 def canon_of(game: Game[Any, Any]) -> Canon:
     """The game's canon, from its package's ``solve`` module; SolveError if it has none."""
-    module = game_module(game, "solve")
-    if module is None or not hasattr(module, "canon"):
+    module = game.info.part("solve")
+    if module is None:
         raise SolveError(f"{game.name} cannot be solved: it has no solve part")
     found: Canon = module.canon(game)
     return found

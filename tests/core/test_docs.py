@@ -426,9 +426,9 @@ def test_each_notation_docstring_is_valid_restructuredtext(name: str) -> None:
 
     import docutils.core
 
-    from castlerules.core.catalog import GAMES
+    from castlerules.core.catalog import info
 
-    package = GAMES[name].split(":")[0].rsplit(".", 1)[0]
+    package = info(name).package
     doc = importlib.import_module(f"{package}.notation").__doc__ or ""
     plain = re.sub(r":(?:[\w-]+:)?[\w-]+:`([^`]*)`", r"``\1``", doc)
     stream = io.StringIO()

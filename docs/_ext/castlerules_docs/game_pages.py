@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from castlerules_docs.data import NON_RULES, OUT_DIR, GameDoc, check_functions, describe
 from castlerules_docs import playground
+from castlerules_docs.data import NON_RULES, OUT_DIR, GameDoc, check_functions, describe
 from castlerules_docs.pictures import figure, render, slug
 from castlerules_docs.rst import (
     clause_ref,

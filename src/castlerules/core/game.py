@@ -6,7 +6,7 @@ import abc
 import functools
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from castlerules.core import jsonio
 from castlerules.core.errors import (
@@ -18,6 +18,9 @@ from castlerules.core.errors import (
     quote,
 )
 from castlerules.core.spec import GameSpec, load_spec
+
+if TYPE_CHECKING:
+    from castlerules.core.declaration import GameInfo
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -44,7 +47,9 @@ class Game(abc.ABC, Generic[S, A]):
     game object between threads (caches, where a game has them, are ``core.cache.BoundedCache``).
     """
 
-    #: The name used by ``castlerules.make``.
+    #: The game's declaration (``castlerules.core.catalog.GameInfo``), made in its package.
+    info: ClassVar[GameInfo]
+    #: The name used by ``castlerules.make`` (the declaration's).
     name: ClassVar[str]
     #: The attrs class of states (used for JSON).
     state_type: ClassVar[type]
@@ -62,9 +67,12 @@ class Game(abc.ABC, Generic[S, A]):
         return ({},)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's ``__init__`` notes which keyword options its caller gave (``_given``), so
-        ``resolve_readings`` treats an explicit default value like any other explicit value."""
+        """A game class takes its name from its declaration (``info``); its ``__init__`` notes which
+        keyword options its caller gave (``_given``), so ``resolve_readings`` treats an explicit
+        default value like any other explicit value."""
         super().__init_subclass__(**kwargs)
+        if "info" in cls.__dict__:
+            cls.name = cls.info.name
         init = cls.__dict__.get("__init__")
         if init is None or getattr(init, "_notes_given", False):
             return
@@ -165,7 +173,7 @@ class Game(abc.ABC, Generic[S, A]):
     def is_chance(self, state: S) -> bool: ...
 
     @abc.abstractmethod
-    def chance_outcomes(self, state: S) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node: every outcome with its exact probability (they sum to 1)."""
 
     @abc.abstractmethod
@@ -173,10 +181,10 @@ class Game(abc.ABC, Generic[S, A]):
         """The players who may act now (empty at chance and terminal states)."""
 
     @abc.abstractmethod
-    def legal_actions(self, state: S) -> tuple[Any, ...]:
+    def legal_actions(self, state: S) -> tuple[A, ...]:
         """All legal actions in a deterministic order; at a chance node, the outcomes."""
 
-    def legal_actions_of(self, state: S, player: int) -> tuple[Any, ...]:
+    def legal_actions_of(self, state: S, player: int) -> tuple[A, ...]:
         """The legal actions of ``player`` (where several players may act, only theirs; at a chance
         node, the outcomes). Games with several actors may override it with something faster."""
         legal = self.legal_actions(state)
@@ -185,11 +193,11 @@ class Game(abc.ABC, Generic[S, A]):
         return tuple(a for a in legal if getattr(a, "player", None) == player)
 
     @abc.abstractmethod
-    def candidate_actions(self, state: S) -> tuple[Any, ...]:
+    def candidate_actions(self, state: S) -> tuple[A, ...]:
         """A superset of the legal actions: every well-formed action of this state's kind,
         legal or not. Used to cross-check ``violation`` against ``legal_actions``."""
 
-    def violation(self, state: S, action: Any) -> Violation | None:
+    def violation(self, state: S, action: A) -> Violation | None:
         """None if ``action`` is legal in ``state``; else the clause it breaks.
 
         Raises InvalidActionError if ``action`` is not an action of this game at all (text, for
@@ -199,18 +207,18 @@ class Game(abc.ABC, Generic[S, A]):
         return self.rule_violation(state, action)
 
     @abc.abstractmethod
-    def rule_violation(self, state: S, action: Any) -> Violation | None:
+    def rule_violation(self, state: S, action: A) -> Violation | None:
         """``violation`` for an action of one of the game's ``action_types``."""
 
     @abc.abstractmethod
-    def successor(self, state: S, action: Any) -> S:
+    def successor(self, state: S, action: A) -> S:
         """The next state, assuming ``action`` is legal (unchecked; use ``apply``)."""
 
     @abc.abstractmethod
-    def action_to_str(self, state: S, action: Any) -> str: ...
+    def action_to_str(self, state: S, action: A) -> str: ...
 
     @abc.abstractmethod
-    def parse_action(self, state: S, text: str) -> Any:
+    def parse_action(self, state: S, text: str) -> A:
         """The action ``text`` names in ``state``; ParseError if it names none."""
 
     @abc.abstractmethod
@@ -237,10 +245,10 @@ class Game(abc.ABC, Generic[S, A]):
             f"{self.name}: {quote(action)} is not an action of this game (its actions: {kinds})"
         )
 
-    def is_legal(self, state: S, action: Any) -> bool:
+    def is_legal(self, state: S, action: A) -> bool:
         return self.violation(state, action) is None
 
-    def apply(self, state: S, action: Any) -> S:
+    def apply(self, state: S, action: A) -> S:
         """The state after ``action``; IllegalActionError (with the clause) if it is illegal."""
         found = self.violation(state, action)
         if found is not None:
@@ -290,7 +298,7 @@ class Game(abc.ABC, Generic[S, A]):
 
         from castlerules.core.errors import SpecError
 
-        module = game_module(self, "theorems")
+        module = self.info.part("theorems")
         if module is None:
             return ()
         spec = self.spec
@@ -334,19 +342,14 @@ class Game(abc.ABC, Generic[S, A]):
         return f"{self!r}\nposition: {self.state_to_text(state)}"
 
     def describe_chance(self, state: S, outcome: A) -> str:
-        """A chance outcome in words, as a person at the table tells it ("a skull falls on m10"):
-        ``describe_chance(game, state, outcome)`` of the game package's ``render`` module, else
-        the outcome's notation."""
-        describe = getattr(game_module(self, "render"), "describe_chance", None)
-        if describe is None:
-            return self.action_to_str(state, outcome)
-        said: str = describe(self, state, outcome)
-        return said
+        """A chance outcome in words, as a person at the table tells it ("a skull falls on m10");
+        games override it (by default: the outcome's notation)."""
+        return self.action_to_str(state, outcome)
 
     def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
         """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
         override this; the default shows the text picture)."""
-        from xml.sax.saxutils import escape
+        from castlerules.core.markup import escape
 
         lines = self.render(state).splitlines() or [""]
         height = 18 * len(lines) + 12
@@ -360,31 +363,15 @@ class Game(abc.ABC, Generic[S, A]):
             f'font-family="monospace" font-size="14">{text}</svg>'
         )
 
-    def action_universe(self) -> tuple[Any, ...]:
+    def action_universe(self) -> tuple[A, ...]:
         """Every action (chance outcomes included) this game can ever take, in a fixed order: the
         stable integer ids of the adapters are indices into it. Games define it in their package's
         ``space`` module as ``action_universe(game)``."""
-        module = game_module(self, "space")
+        module = self.info.part("space")
         if module is None:
             raise InvalidOptionError(f"{self.name} defines no action universe")
-        universe: tuple[Any, ...] = module.action_universe(self)
+        universe: tuple[A, ...] = module.action_universe(self)
         return universe
-
-
-def game_module(game: Game[Any, Any] | type[Game[Any, Any]], part: str) -> Any:
-    """The module ``<game package>.<part>`` (``theorems``, ``space``, ``stats``, ``terminal``), or
-    None when the game's package has no such module. Found by name: the rules never import the
-    parts that are built on them."""
-    import importlib
-
-    cls = game if isinstance(game, type) else type(game)
-    package = cls.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.{part}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.{part}":
-            raise
-        return None
 
 
 def check_player_count(players: Any, low: int, high: int, game: str = "") -> int:

@@ -16,7 +16,7 @@ board (both written by the notation and render modules: ``core.written``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -211,3 +211,7 @@ class Pass:
 
     def __repr__(self) -> str:
         return f"Pass('p{self.player} pass')"
+
+
+#: Every action of the game, chance outcomes included: ``Game[State, Action]``.
+Action: TypeAlias = Move | Pass | PlaceSkull

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -280,4 +280,5 @@ class Pass:
         return f"Pass('p{self.player} pass')"
 
 
-Action = Step | Throw | Pass
+#: Every action of the game, chance outcomes included: ``Game[State, Action]``.
+Action: TypeAlias = Step | Throw | Pass
