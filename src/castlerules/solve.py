@@ -67,6 +67,7 @@ import hashlib
 import io
 import itertools
 import json
+import math
 import os
 import tempfile
 import time
@@ -1034,7 +1035,7 @@ def solve(game: Game[Any, Any], root: Any = None, *, root_text: str = "start",
         "wall_seconds": round(time.perf_counter() - wall, 2),
     }
     if notes:
-        summary["notes"] = notes
+        summary["notes"] = table.header["notes"] = notes
     table.header.update({k: summary[k] for k in ("bound", "positions", "seconds", "start")})
     return Solution(table, summary)
 
@@ -1362,7 +1363,8 @@ def _check_header(header: Any, shown: str) -> None:
         raise TableError(f"{shown}: a table of another format ({quote(header.get('format'))}); "
                          f"this castlerules reads format {TABLE_FORMAT}")
     kinds = {"game": str, "players": int, "readings": dict, "options": dict, "source": str,
-             "canon": int, "root": str, "bound": float, "positions": int, "models": list}
+             "canon": int, "root": str, "bound": float, "positions": int, "models": list,
+             "seconds": float, "start": dict}
     for key, kind in kinds.items():
         value = header.get(key)
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
@@ -1374,6 +1376,17 @@ def _check_header(header: Any, shown: str) -> None:
         raise TableError(f"{shown}: the table's header is out of range")
     if not set(header["models"]) <= {"optimal", "against-random"}:
         raise TableError(f"{shown}: the table's header names unknown models")
+    if not math.isfinite(header["bound"]) or not math.isfinite(header["seconds"]):
+        raise TableError(f"{shown}: the table's header is out of range")
+    # what a command prints of a table it uses: numbers and short plain text only
+    for model, values in header["start"].items():
+        if model not in MODELS or not isinstance(values, list) or len(values) != header[
+                "players"] or not all(isinstance(v, float) and 0 <= v <= 1 for v in values):
+            raise TableError(f"{shown}: the table's header has no valid 'start'")
+    notes = header.get("notes", [])
+    if not isinstance(notes, list) or len(notes) > 4 or not all(
+            isinstance(t, str) and len(t) <= 300 and t.isprintable() for t in notes):
+        raise TableError(f"{shown}: the table's header has no valid 'notes'")
 
 
 def mismatch(table: Table, ident: dict[str, Any]) -> str | None:

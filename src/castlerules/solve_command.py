@@ -121,14 +121,13 @@ def obtain(game: Any, root_text: str | None = None, table: str | None = None,
     out = _figures(solution.table.header, path, False, began, wall)
     for key in ("nodes", "edges", "depths", "sweeps", "endless_positions", "graph_seconds"):
         out[key] = solution.summary[key]
-    if "notes" in solution.summary:
-        out["notes"] = solution.summary["notes"]
     return out
 
 
 def _figures(header: dict[str, Any], path: Path, reused: bool, began: float, wall: float
              ) -> dict[str, Any]:
     return {
+        **({"notes": header["notes"]} if header.get("notes") else {}),
         "game": header["game"],
         "players": header["players"],
         "readings": header["readings"],
@@ -154,10 +153,11 @@ def print_figures(found: dict[str, Any], readings_note: str = "") -> None:
     seats = range(found["players"])
     where = "from the start" if found["root"] == "start" else f"from {found['root']}"
     print(f"{found['game']}, {found['players']} players{readings_note}: chances to win {where}")
+    every = "both" if found["players"] == 2 else "all"
     labels = {
-        "optimal": "both playing optimally",
+        "optimal": f"{every} playing optimally",
         "against-random": "each playing optimally against random others",
-        "random": "both playing at random",
+        "random": f"{every} playing at random",
     }
     for model, label in labels.items():
         values = found["start"].get(model)

@@ -256,7 +256,8 @@ def _rewrite(path: Path, target: Path, change: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize("damage", ["not-zip", "pickle", "header-json", "header-type", "shape",
-                                    "dtype", "order", "format", "missing", "short"])
+                                    "dtype", "order", "format", "missing", "short", "notes",
+                                    "start"])
 def test_a_damaged_table_raises_only_a_table_error(tmp_path: Path, damage: str) -> None:
     _, table = _small_table()
     good = sv.save_table(table, tmp_path / "good.npz")
@@ -279,6 +280,12 @@ def test_a_damaged_table_raises_only_a_table_error(tmp_path: Path, damage: str) 
         _rewrite(good, bad, {"codes.npy": table.codes.astype(np.float64)})
     elif damage == "order":
         _rewrite(good, bad, {"codes.npy": table.codes[::-1].copy()})
+    elif damage == "notes":  # text a command would print: no control characters
+        header["notes"] = ["\x1b[2J the screen cleared"]
+        _rewrite(good, bad, {"header.npy": np.frombuffer(json.dumps(header).encode(), np.uint8)})
+    elif damage == "start":
+        header["start"] = {"optimal": ["half", "half"]}
+        _rewrite(good, bad, {"header.npy": np.frombuffer(json.dumps(header).encode(), np.uint8)})
     elif damage == "format":
         header["format"] = 99
         _rewrite(good, bad, {"header.npy": np.frombuffer(json.dumps(header).encode(), np.uint8)})
