@@ -228,7 +228,7 @@ function render(v) {
   const odds = $("odds");
   odds.hidden = !v.chances;
   odds.textContent = v.chances ? "Chances to win, both playing perfectly: " +
-    v.chances.map((c, p) => `p${p} ${(100 * c).toFixed(1)} %`).join(", ") : "";
+    v.chances.map((c, p) => `p${p} ${(100 * c).toFixed(1)}%`).join(", ") : "";
   const chance = $("chance");
   chance.replaceChildren();
   if (v.chance) chance.append(el("button", { type: "button", id: "roll", onclick: () => roll() }, "Roll"));

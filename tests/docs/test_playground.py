@@ -455,7 +455,7 @@ def test_spookslot_chances_show_when_the_shipped_table_holds_the_position(
     shown = page.text("odds")
     assert shown.startswith("Chances to win, both playing perfectly:")
     for p, c in enumerate(chances):
-        assert f"p{p} {100 * c:.1f} %" in shown
+        assert f"p{p} {100 * c:.1f}%" in shown
     page.open("#game=spookslot&seats=human,human")
     assert page.page.locator("#odds").is_hidden()
     page.close()
