@@ -73,7 +73,7 @@ import tempfile
 import time
 import zipfile
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -117,8 +117,9 @@ PART_SIZE = 20_000
 #: Edges remapped at a time when the graph is laid out (bounds the temporary arrays).
 SLICE = 1 << 22
 
-#: The kernel modules a game's rules build on (part of the rules' source hash).
-RULES_KERNEL = ("game", "chance", "readings", "source", "cache", "registry", "spec")
+#: The kernel modules whose code decides a game's values (part of the rules' source hash): the
+#: exact probabilities of chance.
+RULES_KERNEL = ("chance",)
 
 CHANCE, DECIDE = 0, 1
 _BUSY = object()
@@ -146,6 +147,9 @@ class Canon(Protocol):
 
     #: Changes whenever the codes change: part of a table's identity.
     version: int
+    #: The modules of the game's package whose code decides its values (the rules, the state,
+    #: the board, the canon itself): a table's source hash covers them.
+    sources: tuple[str, ...]
 
     def is_stored(self, state: Any) -> bool: ...
 
@@ -153,7 +157,7 @@ class Canon(Protocol):
 
 
 def canon_of(game: Game[Any, Any]) -> Canon:
-    """The game's canon, from its package's ``solve`` module; SolveError if it has none."""
+    """The game's canon, from its declared ``solve`` part; SolveError if it has none."""
     module = game.info.part("solve")
     if module is None:
         raise SolveError(f"{game.name} cannot be solved: it has no solve part")
@@ -182,11 +186,10 @@ class Graph:
     weight: NDArray[Any]
     #: Per terminal outcome, each relative seat's share of the win: shape (terminals, players).
     terminal: NDArray[Any]
-    #: The components' depths, each a list of groups (see ``_Group``), deepest first.
+    #: The components' depths, deepest first (see ``_Batch``).
     batches: tuple[_Batch, ...]
     #: The most children of a node.
     fan_in: int
-    positions_seen: int
     inner_nodes: int
     edges: int
 
@@ -670,7 +673,7 @@ def _layout(np: Any, b: _Builder, progress: Callable[[str], None] | None) -> Gra
             terminal[t, seat] = float(share)
     return Graph(
         players=n, codes=codes_disc[by_code], inner=M, child=child, weight=weight,
-        terminal=terminal, batches=tuple(batches), fan_in=b.fan_in, positions_seen=N,
+        terminal=terminal, batches=tuple(batches), fan_in=b.fan_in,
         inner_nodes=M, edges=E + SE,
     )
 
@@ -868,25 +871,28 @@ def endless(g: Graph, model: str = "optimal") -> NDArray[Any]:
 
 
 def source_hash(game: Game[Any, Any]) -> str:
-    """A hash of the rules' source: the Python files of the game's package (its theorems aside),
-    the kernel modules the rules build on, this module, and the game's spec and packaged boards
-    (a changed rule makes every table of it stale)."""
+    """A hash of the rules' source: the modules of the game's package its canon names
+    (``Canon.sources``: the rules and what they are made of, and the canon), the kernel's chance
+    module, this module, and the game's spec and packaged boards. A changed rule makes every
+    table of the game stale (a change elsewhere, to how the game is drawn, say, does not)."""
     import importlib
     from importlib import resources
 
     import castlerules.core
 
+    canon = canon_of(game)
     digest = hashlib.sha256()
-    package = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
-    files = sorted(f for folder in package.__path__ for f in Path(folder).glob("*.py"))
+    package = importlib.import_module(game.info.package)
+    folder = Path(next(iter(package.__path__)))
     core = Path(castlerules.core.__file__).parent
+    files = [folder / f"{name}.py" for name in canon.sources]
     files += [core / f"{name}.py" for name in RULES_KERNEL]
     for f in [*files, Path(__file__)]:
         digest.update(f.name.encode())
         digest.update(f.read_bytes())
     specs = resources.files("castlerules.specs")
-    for folder in (specs, specs.joinpath("boards")):
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+    for place in (specs, specs.joinpath("boards")):
+        for entry in sorted(place.iterdir(), key=lambda e: e.name):
             if entry.name.startswith(game.name) and entry.is_file():
                 digest.update(entry.name.encode())
                 digest.update(entry.read_bytes())
@@ -1420,15 +1426,3 @@ def find_table(game: Game[Any, Any], path: Path | str | None = None, root: str =
 def evaluator(game: Game[Any, Any], path: Path | str | None = None) -> Evaluator:
     """An ``Evaluator`` of ``game`` from its stored table (see ``find_table``)."""
     return Evaluator(game, canon_of(game), find_table(game, path))
-
-
-@contextlib.contextmanager
-def timed() -> Iterator[dict[str, float]]:
-    """CPU and wall seconds of a block, in the dict it yields."""
-    out: dict[str, float] = {}
-    cpu, wall = time.process_time(), time.perf_counter()
-    try:
-        yield out
-    finally:
-        out["cpu"] = time.process_time() - cpu
-        out["wall"] = time.perf_counter() - wall

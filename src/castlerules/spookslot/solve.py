@@ -34,6 +34,7 @@ class SpookslotCanon:
     """The canonical code of a Spookslot turn start (see the module docstring)."""
 
     version = CANON_VERSION
+    sources = ("rules", "state", "board", "kernel", "solve")
 
     def __init__(self, game: Spookslot) -> None:
         self.n = game.num_players
