@@ -248,7 +248,6 @@ def solved_tables(site: Path) -> list[str]:
     """The solved tables the page ships, as JSON (no numpy in the page): Spookslot's last-pawn
     race (``castlerules_docs.solve_page.race_solution``), named by its contents."""
     from castlerules.solve import table_to_json
-
     from castlerules_docs.solve_page import race_solution
 
     folder = site / "tables"
