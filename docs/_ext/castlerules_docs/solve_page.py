@@ -84,7 +84,7 @@ def part_figures(data: dict[str, Any] | None) -> list[str]:
         f"counting every phase of a turn, {data['edges']:,} transitions), in "
         f"{data['cpu_seconds']:,.0f} CPU seconds and {data['peak_mib']:,} MiB at most; reading "
         f"the stored table ({data['table_bytes'] / 2**20:.0f} MiB) back takes "
-        f"{data['table_read_seconds']:.1f} s. Computed on {data['made']} with castlerules "
+        f"{data['table_read_seconds']:.2f} s. Computed on {data['made']} with castlerules "
         f"{data['castlerules']} (``python tools/solve_report.py``).",
         "",
     ]
