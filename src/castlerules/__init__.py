@@ -1,5 +1,9 @@
 """castlerules: four Dutch game rulebooks as executable, formally checked rules.
 
+The public API is ``__all__`` below, ``castlerules.strategies`` (Hypothesis strategies) and the
+``__all__`` of each game's package (``castlerules.splut`` and the others); everything else is
+internal. A renamed public name warns for one minor version before it goes.
+
 >>> import castlerules
 >>> game = castlerules.make("vlotte-geesten", players=3)
 >>> state = game.initial_state()
@@ -23,7 +27,8 @@ from castlerules.core.errors import (
     Violation,
 )
 from castlerules.core.game import Game
-from castlerules.core.record import Record, replay
+from castlerules.core.outcome import Outcome, Termination
+from castlerules.core.record import Record, Replay, replay, replay_game
 
 if TYPE_CHECKING:
     from castlerules.kasteel.rules import Kasteel
@@ -68,11 +73,14 @@ __all__ = [
     "InvalidActionError",
     "InvalidOptionError",
     "InvalidStateError",
+    "Outcome",
     "ParseError",
     "Record",
     "RecordError",
+    "Replay",
     "RulesError",
     "SpecError",
+    "Termination",
     "Violation",
     "game_class",
     "games",
@@ -81,5 +89,6 @@ __all__ = [
     "position",
     "register",
     "replay",
+    "replay_game",
 ]
 __version__ = "0.2.0"

@@ -2,7 +2,9 @@
 solve.
 
 Exit status: 0 success; 1 a finding (``verify`` with an unexpected result, ``explain`` of an illegal
-move); 2 bad arguments or bad input (one line on standard error, never a traceback).
+move); 2 bad arguments, bad input, or an optional dependency the command needs that is not
+installed (one line on standard error, never a traceback; for a missing one it names the
+``pip install "castlerules[EXTRA]"`` that brings it).
 Output is coloured on a terminal and plain when piped.
 """
 
@@ -25,6 +27,7 @@ from castlerules import solve_command
 from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
 from castlerules.core.errors import RulesError, quote, quote_words
+from castlerules.core.extras import MissingExtraError
 from castlerules.core.play import random_action
 from castlerules.core.readings import parse_reading_list
 from castlerules.core.record import Record, replay
@@ -259,8 +262,10 @@ def _para(out: Console, text: str, first: str, rest: str | None = None, style: s
 
 
 def _write(path: str, text: str, what: str) -> None:
+    from castlerules.core.files import write_atomic
+
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        write_atomic(path, text)  # a temporary file in the same folder, then renamed
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise RulesError(f"{what}: cannot write {quote(path)}: {reason}") from None
@@ -778,7 +783,12 @@ def _theorem_costs(path: str) -> dict[str, float]:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from castlerules.core.execute import execute
+    from castlerules.core.extras import require
     from castlerules.core.plan import combination_plan, joined, plan
+
+    require("z3", "castlerules verify")
+    if args.combinations:
+        require("covertable", "castlerules verify --combinations")
 
     names = args.games or list(games())
     per_game = _readings_for(names, args.reading or [])
@@ -1146,6 +1156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as exc:
         message = quote_words(" ".join(str(exc).split()))  # the one quoting rule, once more
         print(f"castlerules: error: {message}", file=sys.stderr)
+        return 2
+    except MissingExtraError as exc:  # an optional dependency: the line names its pip install
+        print(f"castlerules: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

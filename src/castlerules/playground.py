@@ -421,7 +421,7 @@ class Session:
             session = cls(record.game, options=record.options_dict(), seed=seed)
         except RulesError as exc:
             raise RecordError(str(exc)) from None
-        for ply, move in enumerate(record.actions):
+        for ply, move in enumerate(record.actions, start=1):
             done = session.play(move)
             if "error" in done:
                 raise RecordError(f"{quote(move)}: {done['error']['message']}", ply)

@@ -28,6 +28,7 @@ import concurrent.futures
 import functools
 import hashlib
 import importlib
+import io
 import json
 import math
 import random
@@ -43,6 +44,7 @@ import attrs
 
 from castlerules.core.catalog import make
 from castlerules.core.errors import InvalidOptionError, RulesError
+from castlerules.core.files import write_atomic
 from castlerules.core.game import Game
 from castlerules.core.play import playout
 from castlerules.core.record import Record
@@ -469,7 +471,9 @@ def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = Non
     )
     fig.tight_layout()
     try:
-        fig.savefig(path, format=suffix[1:])
+        drawn = io.BytesIO()
+        fig.savefig(drawn, format=suffix[1:])
+        write_atomic(path, drawn.getvalue())
     except OSError as exc:
         raise InvalidOptionError(f"--plot: cannot write {path}: {exc.strerror}") from exc
     finally:
@@ -648,7 +652,7 @@ def _solved_table(game: Game[Any, Any], table: str | None) -> Path:
 def _save_record(game: str, r: GameResult, folder: Path) -> Path:
     path = folder / f"{game}-{r.index:06d}.json"
     try:
-        path.write_text((r.record or "") + "\n", encoding="utf-8")
+        write_atomic(path, (r.record or "") + "\n")
     except OSError as exc:
         raise InvalidOptionError(f"cannot write {str(path)!r}: {exc.strerror}") from exc
     return path

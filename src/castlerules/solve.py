@@ -88,8 +88,6 @@ if TYPE_CHECKING:
 
 #: The format of a stored table; a table of another format is not used.
 TABLE_FORMAT = 1
-#: What installs numpy.
-NUMPY_HINT = 'solving needs numpy: pip install "castlerules[solve]"'
 MODELS = ("optimal", "against-random", "random")
 #: The unit roundoff of float64.
 UNIT = 2.0**-53
@@ -134,12 +132,10 @@ class TableError(RulesError):
 
 
 def numpy_module() -> Any:
-    """numpy, or a SolveError saying how to install it."""
-    try:
-        import numpy as np
-    except ImportError:
-        raise SolveError(NUMPY_HINT) from None
-    return np
+    """numpy, or a ``MissingExtraError`` naming ``pip install "castlerules[solve]"``."""
+    from castlerules.core.extras import require
+
+    return require("numpy", "solving a game", "solve")
 
 
 class Canon(Protocol):

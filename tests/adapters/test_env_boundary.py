@@ -27,7 +27,7 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 import castlerules  # noqa: E402
-from castlerules.adapters import pettingzoo_env  # noqa: E402
+from castlerules.adapters import pettingzoo as pettingzoo_env  # noqa: E402
 from castlerules.adapters.common import player_counts  # noqa: E402
 from castlerules.core.errors import (  # noqa: E402
     MESSAGE_LIMIT,

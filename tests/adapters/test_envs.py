@@ -309,3 +309,24 @@ def test_human_mode_prints_the_text_picture(capsys: Any) -> None:
     ansi = kasteel_v0.env(render_mode="ansi")
     ansi.reset(seed=0)
     assert "position:" in ansi.render()
+
+
+def test_one_entry_point_for_every_declared_game() -> None:
+    """``castlerules.envs`` serves each declared game's versioned module and ``env(name)`` (any
+    spelling); the older entry points warn that they are deprecated and still work."""
+    import castlerules.envs as envs
+    from castlerules.adapters import pettingzoo as adapter
+
+    for declared in castlerules.core.catalog.infos():
+        module = importlib.import_module(f"castlerules.envs.{declared.env_module}")
+        assert declared.name == module.raw_env.GAME
+        assert hasattr(module, "parallel_env") == declared.simultaneous
+        made = envs.env(declared.name.upper().replace("-", "_"), observation="fields")
+        assert made.unwrapped.metadata["name"] == declared.env_module
+    with pytest.warns(DeprecationWarning, match="castlerules.envs"):
+        old = adapter.env("splut", players=3)
+    assert old.unwrapped.metadata["name"] == "castlerules_splut_v0"
+    with pytest.warns(DeprecationWarning, match="castlerules.envs"):
+        adapter.env_fn("kasteel")()
+    with pytest.raises(AttributeError):
+        envs.chess_v0  # noqa: B018

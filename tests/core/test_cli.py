@@ -296,7 +296,6 @@ def _synthetic_runs(names: tuple[str, ...]) -> list[object]:
 
 def _report(runs: list[object], names: tuple[str, ...], width: int) -> str:
     from castlerules.core.styled import Console
-
     from castlerules.report import print_report
 
     buffer = io.StringIO()

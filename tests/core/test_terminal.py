@@ -320,7 +320,14 @@ def test_simulate_plot_draws_bars_and_says_where(
 def test_the_pettingzoo_adapter_has_a_name_that_leaves_the_package_alone() -> None:
     pytest.importorskip("pettingzoo")
     namespace: dict[str, object] = {}
-    exec("import pettingzoo\nfrom castlerules.adapters import pettingzoo_env", namespace)
+    import sys
+
+    import castlerules.adapters
+
+    sys.modules.pop("castlerules.adapters.pettingzoo_env", None)  # imported afresh: it warns
+    castlerules.adapters.__dict__.pop("pettingzoo_env", None)
+    with pytest.warns(DeprecationWarning, match="castlerules.envs"):  # deprecated in 0.3
+        exec("import pettingzoo\nfrom castlerules.adapters import pettingzoo_env", namespace)
     real = namespace["pettingzoo"]
     assert getattr(real, "__name__", "") == "pettingzoo"  # not hidden by the adapter
     from castlerules.adapters import pettingzoo as adapter
@@ -333,10 +340,9 @@ def test_the_pettingzoo_adapter_has_a_name_that_leaves_the_package_alone() -> No
 def test_a_human_plays_to_the_end_and_is_told_who_won(name: str, words: str) -> None:
     import random
 
-    from castlerules.core.styled import Console
-
     import castlerules
     from castlerules.bots import RandomBot, own_actions
+    from castlerules.core.styled import Console
     from castlerules.terminal import Session
 
     game = castlerules.make(name)

@@ -15,10 +15,10 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from castlerules.core.styled import Console
 
 import castlerules
 from castlerules.bots import RandomBot
+from castlerules.core.styled import Console
 from castlerules.terminal import Session, view_of
 from tests.cli_runner import run
 

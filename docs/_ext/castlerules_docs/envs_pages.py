@@ -189,13 +189,13 @@ def _index(names: dict[str, str]) -> list[str]:
     out += list_table(["Environment", "Game", "Observation shape", "Parallel API"], rows,
                       widths="25 35 25 15")
     out += [*title("Moving from the older env(name)", "-"),
-            "``castlerules.adapters.pettingzoo.env(\"splut\", ...)`` keeps working as before (its "
-            "observation is the generic field vector, its name ``castlerules_splut_v0``). To move "
+            "``castlerules.adapters.pettingzoo.env(\"splut\", ...)`` (deprecated in 0.3, gone in "
+            "0.4) gives the generic field vector under the name ``castlerules_splut_v0``. To move "
             "to the versioned environment, change the import and drop the game's name:", ""]
     out += code_block(
         "# before\n"
-        "from castlerules.adapters import pettingzoo_env\n"
-        "env = pettingzoo_env.env(\"splut\", players=3, render_mode=\"ansi\")\n\n"
+        "from castlerules.adapters import pettingzoo\n"
+        "env = pettingzoo.env(\"splut\", players=3, render_mode=\"ansi\")\n\n"
         "# after: designed observations (9, 9, 28), rgb_array pictures, a pinned version\n"
         "from castlerules.envs import splut_v0\n"
         "env = splut_v0.env(players=3, render_mode=\"ansi\")\n\n"

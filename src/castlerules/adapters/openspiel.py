@@ -60,9 +60,6 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from typing import Any
 
-import numpy as np
-import pyspiel
-
 from castlerules.adapters.common import (
     ActionTable,
     Observer,
@@ -75,8 +72,17 @@ from castlerules.adapters.common import (
 )
 from castlerules.core.catalog import games, make
 from castlerules.core.errors import InvalidActionError, InvalidOptionError, quote
+from castlerules.core.extras import MissingExtraError
 from castlerules.core.game import Game
 from castlerules.core.readings import parse_reading_list
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as _missing:
+    raise MissingExtraError(
+        _missing.name or "pyspiel", "castlerules.adapters.openspiel", "openspiel"
+    ) from None
 
 PREFIX = "castlerules_"
 #: The first part of every serialized castlerules state.

@@ -1,10 +1,11 @@
-"""PettingZoo adapter: every castlerules game as an AEC environment.
+"""PettingZoo adapter: every castlerules game as an AEC environment, the conventions that
+``castlerules.envs`` (the one entry point) builds on.
 
 Install with ``pip install "castlerules[pettingzoo]"``, then::
 
-    from castlerules.adapters import pettingzoo
+    import castlerules.envs
 
-    env = pettingzoo.env("splut", players=3, render_mode="ansi")
+    env = castlerules.envs.env("splut", players=3, render_mode="ansi", observation="fields")
     env.reset(seed=1)
     for agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
@@ -72,11 +73,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-import gymnasium
-import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 from castlerules.adapters.common import ActionTable, Observer, make_game, returns, table_for
 from castlerules.core.catalog import games
 from castlerules.core.chance import sample
@@ -87,7 +83,18 @@ from castlerules.core.errors import (
     RulesError,
     quote,
 )
+from castlerules.core.extras import MissingExtraError
 from castlerules.core.game import Game
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as _missing:
+    raise MissingExtraError(
+        _missing.name or "pettingzoo", "castlerules.adapters.pettingzoo", "pettingzoo"
+    ) from None
 
 _LOW, _HIGH = -(2**31), 2**31 - 1
 
@@ -429,26 +436,43 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raise
 
 
+#: What the deprecated entry points say (they go in 0.4).
+DEPRECATED = ("{name} is deprecated since castlerules 0.3 and goes in 0.4: use "
+              "castlerules.envs.env(game, observation='fields'), the same environment under the "
+              "one entry point castlerules.envs")
+
+
 def env(game: str = "vlotte-geesten", **kwargs: Any) -> AECEnv:
-    """The environment of ``game`` with the usual wrappers of PettingZoo's classic games.
+    """Deprecated: ``castlerules.envs.env(game, observation="fields", ...)``. The environment of
+    ``game`` with the usual wrappers of PettingZoo's classic games.
 
     Keyword arguments: ``render_mode``, ``max_plies`` and the game's options (``players``,
     ``readings``, ...).
     """
+    import warnings
+
+    warnings.warn(DEPRECATED.format(name="castlerules.adapters.pettingzoo.env"),
+                  DeprecationWarning, stacklevel=2)
     wrapped: AECEnv = raw_env(game, **kwargs)
     wrapped = TerminateIllegal(wrapped, illegal_reward=-1)
     return OrderEnforcing(wrapped)
 
 
 def env_fn(game: str) -> Callable[..., AECEnv]:
-    """A constructor for one game: ``env_fn("splut")(players=3)``."""
+    """Deprecated: ``castlerules.envs.<game>_v0.env``. A constructor for one game:
+    ``env_fn("splut")(players=3)``."""
+    import warnings
+
+    warnings.warn(DEPRECATED.format(name="castlerules.adapters.pettingzoo.env_fn"),
+                  DeprecationWarning, stacklevel=2)
     if game not in games():
         raise InvalidOptionError(
             f"unknown game {quote(game)}; the games are: {', '.join(games())}"
         )
 
     def make_env(**kwargs: Any) -> AECEnv:
-        return env(game, **kwargs)
+        wrapped: AECEnv = OrderEnforcing(TerminateIllegal(raw_env(game, **kwargs), illegal_reward=-1))
+        return wrapped
 
     make_env.__name__ = f"{game.replace('-', '_')}_v0"
     return make_env

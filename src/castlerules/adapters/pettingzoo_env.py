@@ -1,4 +1,5 @@
-"""The PettingZoo adapter under a name that leaves ``pettingzoo`` to the PettingZoo package.
+"""Deprecated since 0.3 (goes in 0.4): use ``castlerules.envs``. The PettingZoo adapter under a name
+that leaves ``pettingzoo`` to the PettingZoo package.
 
 ``from castlerules.adapters import pettingzoo`` binds the name ``pettingzoo`` in the importing
 module, where it hides the real ``pettingzoo`` package (``import pettingzoo`` before or after it,
@@ -13,6 +14,8 @@ It holds the same objects as ``castlerules.adapters.pettingzoo`` (which stays im
 
 from __future__ import annotations
 
+import warnings
+
 from castlerules.adapters.pettingzoo import (
     CallOrderError,
     TerminateIllegal,
@@ -21,6 +24,12 @@ from castlerules.adapters.pettingzoo import (
     env,
     env_fn,
     raw_env,
+)
+
+warnings.warn(
+    "castlerules.adapters.pettingzoo_env is deprecated since castlerules 0.3 and goes in 0.4: use "
+    "castlerules.envs (castlerules.envs.env(game, observation='fields') is the same environment)",
+    DeprecationWarning, stacklevel=2,
 )
 
 __all__ = ["CallOrderError", "TerminateIllegal", "UnknownAgentError", "agent_name", "env", "env_fn", "raw_env"]

@@ -136,7 +136,14 @@ def info(name: str) -> GameInfo:
 
 
 def game_class(name: str) -> type[Game[Any, Any]]:
-    """The rules class of the game ``name``."""
+    """The rules class of the game ``name`` (any spelling; InvalidOptionError for an unknown
+    name): its options are the keyword arguments of ``make``, its ``players_range`` the player
+    counts its rulebook names.
+
+    >>> import castlerules
+    >>> castlerules.game_class("kasteel").players_range
+    (2, 2)
+    """
     found: type[Game[Any, Any]] = info(name).cls
     return found
 

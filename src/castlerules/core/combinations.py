@@ -337,8 +337,9 @@ def _forbid(fs: Sequence[Factor], levels: Sequence[Level]) -> dict[str, Any]:
 def _array(fs: Sequence[Factor], strength: int, forbidden: Sequence[Sequence[Level]]) -> list[
         tuple[Level, ...]]:
     """covertable's covering array of ``fs`` (rows in its order), none holding a forbidden set."""
-    from covertable import make as cover
+    from castlerules.core.extras import require
 
+    cover = require("covertable", "verifying readings in combination").make
     rows = cover(
         {_key(i): [lv.label for lv in f.levels] for i, f in enumerate(fs)},
         strength=strength,

@@ -77,6 +77,8 @@ class GameInfo:
     parts: tuple[str, ...] = attrs.field(default=(), converter=_names, validator=_check_parts)
     #: The version of its PettingZoo environment (``castlerules.envs.<module>_v<version>``).
     env_version: int = 0
+    #: Several players act at once in the game's rounds (its environment has a ``parallel_env``).
+    simultaneous: bool = False
     #: The statements the game is known for, each with the theorem ids that establish it.
     headlines: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: OpenSpiel's ``mcts`` example for this game: (simulations a move, rollout plies).

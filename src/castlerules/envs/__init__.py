@@ -18,6 +18,11 @@ a result obtained with ``splut_v0`` stays comparable. ``VERSIONS`` records each 
 
 from __future__ import annotations
 
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+from types import ModuleType
 from typing import Any
 
 #: The first version's changes (every game's environment is at version 0 so far).
@@ -27,14 +32,55 @@ FIRST_RELEASE = (
 )
 
 
+def _declared(module: str) -> Any:
+    """The declaration of the game whose environment module is ``module`` (None if none)."""
+    from castlerules.core.catalog import infos
+
+    return next((g for g in infos() if g.env_module == module), None)
+
+
+def env(game: str, **kwargs: Any) -> Any:
+    """The wrapped environment of ``game`` (any spelling ``castlerules.make`` takes), at its
+    current version: ``env("splut", players=3)`` is ``splut_v0.env(players=3)``."""
+    from castlerules.core.catalog import info
+
+    return importlib.import_module(f"{__name__}.{info(game).env_module}").env(**kwargs)
+
+
 def __getattr__(name: str) -> Any:
-    """``MODULES`` (game name -> its environment's module name, ``castlerules.envs.<module>``)
-    and ``VERSIONS`` (game name -> its version history, oldest first), from the games'
-    declarations."""
+    """``MODULES`` (game name -> its environment's module name, ``castlerules.envs.<module>``),
+    ``VERSIONS`` (game name -> its version history, oldest first), and each game's environment
+    module, from the games' declarations."""
     from castlerules.core.catalog import infos
 
     if name == "MODULES":
         return {g.name: g.env_module for g in infos()}
     if name == "VERSIONS":
         return {g.name: (FIRST_RELEASE,) for g in infos()}
+    if not name.startswith("_") and _declared(name) is not None:
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _Environments(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds ``castlerules.envs.<game>_v<k>`` for every declared game and makes its module
+    (``_versioned.fill``), so ``import castlerules.envs.splut_v0`` and ``from castlerules.envs
+    import splut_v0`` work for a game registered by anyone."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        parent, _, short = fullname.rpartition(".")
+        if parent != __name__ or short.startswith("_") or _declared(short) is None:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec: Any) -> None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        from castlerules.envs._versioned import fill
+
+        fill(module, _declared(module.__name__.rpartition(".")[2]))
+
+
+if not any(isinstance(f, _Environments) for f in sys.meta_path):
+    sys.meta_path.append(_Environments())

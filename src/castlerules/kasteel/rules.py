@@ -35,6 +35,7 @@ from castlerules.core.chance import uniform
 from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
 from castlerules.kasteel import kernel, notation, render
@@ -234,6 +235,19 @@ def game_lines(board: Board, reading: LineReading, may_cost: int
         for table in by_direction
     )
     return line_of, groups
+
+
+#: How a game of Het kasteel veroveren ends.
+KEY_CONQUERED = Termination(
+    "key-conquered", "kasteel.einde.sleutel", "a knight stands on the opponent's key square"
+)
+KNIGHTS_LOST = Termination(
+    "knights-lost", "kasteel.einde.ridders", "a player has lost all his knights"
+)
+STUCK = Termination(
+    "stuck", "kasteel.einde.geen-gelijkspel", "the player to move could not move, and loses",
+    reading="kasteel.interp.no-legal-move",
+)
 
 
 class Kasteel(Game[State, Action]):
@@ -581,6 +595,20 @@ class Kasteel(Game[State, Action]):
 
     def winners(self, state: State) -> frozenset[int]:
         return self._info(state)[1]
+
+    @clause("kasteel.einde.sleutel", "kasteel.einde.ridders", "kasteel.einde.geen-gelijkspel")
+    @reads("kasteel.interp.no-legal-move")
+    def termination(self, state: State) -> Termination:
+        """Why the game ended: the loser has no knight left, or a knight of the winner stands
+        on the loser's key square, or (``kasteel.interp.no-legal-move``) the loser could not
+        move."""
+        winner = min(self.winners(state))
+        loser = 1 - winner
+        if not state.knights[loser]:
+            return KNIGHTS_LOST
+        if self.board.keys[loser] in state.knights[winner]:
+            return KEY_CONQUERED
+        return STUCK
 
     def actors(self, state: State) -> frozenset[int]:
         if len(state.skulls) < self.skull_count or self._info(state)[1]:

@@ -30,6 +30,7 @@ from castlerules.core.cache import BoundedCache
 from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, InvalidStateError, Violation
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.splut import kernel, notation, render
 from castlerules.splut.board import (
@@ -262,6 +263,18 @@ def bookkeeping_tables(
     return step, end
 
 
+#: How a game of Splut! ends.
+LAST_SORCERER = Termination(
+    "last-sorcerer", "splut.winnen.laatste", "one sorcerer is left on the board"
+)
+LAST_KILL = Termination(
+    "last-sorcerer", "splut.winnen.laatste",
+    "one sorcerer is left on the board; the player whose throw made the last kill wins",
+    reading="splut.interp.winner",
+)
+NO_SORCERER = Termination("no-sorcerer", "splut.winnen.laatste", "no sorcerer is left on the board")
+
+
 class Splut(Game[State, Action]):
     """Splut! for 2, 3 or 4 players.
 
@@ -479,6 +492,15 @@ class Splut(Game[State, Action]):
             return frozenset()
         found = kernel.winner(self.sorcerers(state), state.to_move, self._thrower_wins)
         return frozenset() if found < 0 else frozenset({found})
+
+    @clause("splut.winnen.laatste")
+    @reads("splut.interp.winner")
+    def termination(self, state: State) -> Termination:
+        """Why the game ended: one sorcerer is left (under ``splut.interp.winner`` =
+        ``player-whose-throw`` the winner is the thrower of the last kill), or none is."""
+        if not any(self.sorcerers(state)):
+            return NO_SORCERER
+        return LAST_KILL if self._thrower_wins else LAST_SORCERER
 
     def is_chance(self, state: State) -> bool:
         return False

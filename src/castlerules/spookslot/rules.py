@@ -15,6 +15,7 @@ from castlerules.core.chance import from_weights
 from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
 from castlerules.spookslot import notation, render
@@ -158,6 +159,15 @@ _MINE_CACHE: BoundedCache[
 #: The kernel's answers by its arguments (a pure function: shared by every game).
 _LANDING_CACHE: BoundedCache[tuple[int, int, tuple[bool, ...], bool, bool], int] = BoundedCache(
     LANDING_CACHE
+)
+
+
+#: How a game of Spookslot ends, with 2-4 players and with 5 or 6.
+BOTH_PAWNS_OUT = Termination(
+    "pawns-out", "spookslot.doel.winnen-twee-pionnen", "a player's two pawns are out of the castle"
+)
+PAWN_OUT = Termination(
+    "pawns-out", "spookslot.doel.winnen-een-pion", "a player's one pawn is out of the castle"
 )
 
 
@@ -393,6 +403,12 @@ class Spookslot(Game[State, Action]):
             "spookslot.einde.twee-vier", "spookslot.einde.vijf-zes")
     def winners(self, state: State) -> frozenset[int]:
         return self._actors[state.winner] if state.phase is Phase.OVER else frozenset()
+
+    @clause("spookslot.doel.winnen-twee-pionnen", "spookslot.doel.winnen-een-pion")
+    def termination(self, state: State) -> Termination:
+        """Why the game ended: a player's pawns have all left the castle (two each with 2-4
+        players, one with 5 or 6)."""
+        return BOTH_PAWNS_OUT if self._per_player == 2 else PAWN_OUT
 
     def is_chance(self, state: State) -> bool:
         phase = state.phase

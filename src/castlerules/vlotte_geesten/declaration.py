@@ -17,5 +17,6 @@ GAME: GameInfo = register(GameInfo(
          ("vg.answer-unique", "vg.answer-exhaustive", "vg.answer-any-faces")),
         ("Points are neither made nor lost", ("vg.points-conserved",)),
     ),
+    simultaneous=True,
     mcts=(150, 40),
 ))  # fmt: skip

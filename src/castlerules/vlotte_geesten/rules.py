@@ -19,6 +19,7 @@ from castlerules.core.cache import BoundedCache
 from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.vlotte_geesten import kernel, notation, render
 from castlerules.vlotte_geesten.declaration import GAME
@@ -88,6 +89,10 @@ def _distribution(dice: tuple[tuple[Obj, ...], ...]) -> tuple[tuple[Roll, Fracti
             p *= Fraction(die[face], 6)
         outcomes.append((Roll(combo), p))
     return tuple(outcomes)
+
+
+#: How a game of Vlotte Geesten ends.
+SUPPLY_EMPTY = Termination("supply-empty", "vg.einde.voorraad-leeg", "the supply of points is empty")
 
 
 class VlotteGeesten(Game[State, Action]):
@@ -210,6 +215,12 @@ class VlotteGeesten(Game[State, Action]):
             return frozenset()
         flags = kernel.winner_flags(state.scores, self.draw_on_tie)
         return frozenset(i for i, won in enumerate(flags) if won)
+
+    @clause("vg.einde.voorraad-leeg")
+    def termination(self, state: State) -> Termination:
+        """The one way the game ends: the supply of points is empty (the winners, a tie among
+        them, by ``vg.einde.winnaar``)."""
+        return SUPPLY_EMPTY
 
     @clause("vg.spel.worp")
     def is_chance(self, state: State) -> bool:
