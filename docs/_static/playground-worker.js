@@ -5,7 +5,8 @@
 // The manifest (../_play/manifest.json, written by the docs build) names the runtime's folder and
 // the wheels by the hash of their contents, so a browser may keep them for good. The wheels are
 // fetched while the runtime starts; the catalog the menus need is in the manifest, so nothing but
-// importing castlerules.playground stands between the runtime and "ready".
+// importing castlerules.playground (and reading the solved tables it names) stands between the
+// runtime and "ready".
 
 const base = new URL("../_play/", self.location.href);
 let host = null;
@@ -30,6 +31,11 @@ const loaded = (async () => {
   pyodide.runPython("import importlib; importlib.invalidate_caches()\n" +
     "from castlerules.playground import Host\n_castlerules_host = Host()");
   host = pyodide.globals.get("_castlerules_host");
+  // solved tables the site ships (a small endgame): a view then carries each seat's chance
+  for (const table of manifest.tables || []) {
+    const text = new TextDecoder().decode(await fetchBytes(new URL(table, base)));
+    host.handle(JSON.stringify({ cmd: "table", args: { text } }));
+  }
   const end = performance.now();
   return {
     ms: Math.round(end - start), pyodide: manifest.pyodide,

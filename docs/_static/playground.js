@@ -246,6 +246,10 @@ function render(v) {
   const round = $("round");
   round.hidden = !v.round;
   round.textContent = v.round || "";
+  const odds = $("odds");
+  odds.hidden = !v.chances;
+  odds.textContent = v.chances ? "Chances to win, both playing perfectly: " +
+    v.chances.map((c, p) => `p${p} ${(100 * c).toFixed(1)}%`).join(", ") : "";
   const chance = $("chance");
   chance.replaceChildren();
   if (v.chance) chance.append(el("button", { type: "button", id: "roll", onclick: () => roll() }, "Roll"));

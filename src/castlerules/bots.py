@@ -1,4 +1,5 @@
-"""Players for the command line and for experiments: a uniformly random player and a small MCTS.
+"""Players for the command line and for experiments: a uniformly random player, a small MCTS, and
+perfect play from a solved table.
 
 Both choose for one player in a state where that player may act, among the moves a person at the
 table reaches for (the game's ``Presentation.considered``: in Vlotte Geesten a grab of one object or
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from castlerules.core.chance import sample
+from castlerules.core.errors import InvalidOptionError
 from castlerules.core.game import Game
 from castlerules.core.play import returns
 from castlerules.core.present import Presentation, presentation_of
@@ -207,11 +209,37 @@ class MCTSBot:
         return chosen
 
 
+class SolvedBot:
+    """Perfect play from a solved table (``castlerules solve``): the first legal action with the
+    highest chance to win when both sides play optimally after it."""
+
+    name = "solved"
+
+    def __init__(self, evaluator: Any) -> None:
+        self.evaluator = evaluator
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int) -> Any:
+        if game != self.evaluator.game:
+            raise InvalidOptionError("the solved bot plays the game its table was solved for")
+        return self.evaluator.best_action(state, player)
+
+
+Bot = RandomBot | MCTSBot | SolvedBot
+#: The bots ``make_bot`` knows.
+BOTS = ("random", "mcts", "solved")
+
+
 def make_bot(
-    kind: str, rng: random.Random, simulations: int = 300, seconds: float | None = 1.0
-) -> RandomBot | MCTSBot:
-    """A bot by name: ``random`` or ``mcts`` (at most ``simulations`` simulations and ``seconds``
-    of thought a move)."""
+    kind: str, rng: random.Random, simulations: int = 300, seconds: float | None = 1.0,
+    evaluator: Any = None,
+) -> Bot:
+    """A bot by name: ``random``, ``mcts`` (at most ``simulations`` simulations and ``seconds``
+    of thought a move) or ``solved`` (perfect play from ``evaluator``, a
+    ``castlerules.solve.Evaluator`` of the game's solved table)."""
     if kind == "mcts":
         return MCTSBot(rng, simulations=simulations, seconds=seconds)
+    if kind == "solved":
+        if evaluator is None:
+            raise InvalidOptionError("the solved bot needs the game's solved table")
+        return SolvedBot(evaluator)
     return RandomBot(rng)

@@ -1,4 +1,5 @@
-"""The ``castlerules`` command: play, show, explain, rules, readings, verify, replay, bench, simulate.
+"""The ``castlerules`` command: play, show, explain, rules, readings, verify, replay, bench, simulate,
+solve.
 
 Exit status: 0 success; 1 a finding (``verify`` with an unexpected result, ``explain`` of an illegal
 move); 2 bad arguments, bad input, or an optional dependency the command needs that is not
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from castlerules import solve_command
 from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
 from castlerules.core.errors import RulesError, quote, quote_words
@@ -45,6 +47,7 @@ EXAMPLES = {
               "castlerules verify spookslot --combinations 2 --jobs 2",
     "bench": "castlerules bench spookslot --seconds 5",
     "simulate": "castlerules simulate splut -n 1000 --workers 2",
+    "solve": solve_command.EXAMPLE,
 }
 
 
@@ -502,11 +505,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     simulations = args.simulations if args.simulations is not None else 300 * args.strength
     think = args.think if args.think is not None else float(args.strength)
     quiet = args.json and not humans
+    solved = solve_command.evaluator_for(game, args.table) if args.bot == "solved" else None
     console = _out() if not quiet else Console(open(os.devnull, "w"), wrap=False)  # noqa: SIM115
     session = Session(
         game,
         humans=humans,
-        bots=lambda p: make_bot(args.bot, random.Random(rng.randrange(2**32)), simulations, think),
+        bots=lambda p: make_bot(args.bot, random.Random(rng.randrange(2**32)), simulations, think,
+                                solved),
         rng=rng,
         console=console,
         stdin=sys.stdin,
@@ -621,6 +626,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     out.print(game.render(final))
     status = view_of(game).result(final) if game.is_terminal(final) else "The game has not ended."
     out.print(f"{len(record.actions)} plies replayed. {status}")
+    if args.eval:
+        states = replay(record, every_state=True)
+        actions = [game.parse_action(x, t) for x, t in zip(states, record.actions)]
+        print("\n".join(solve_command.replay_eval_lines(game, states, actions, args.table)))
     return 0
 
 
@@ -680,6 +689,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         out.print(where)
     if args.svg:
         _write(args.svg, game.render_svg(state) + "\n", "--svg")
+    if args.eval:
+        solve_command.print_eval(game, state, args.table)
     return 0
 
 
@@ -960,6 +971,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             records=Path(args.save_records) if args.save_records else None,
             progress=bar,
             address=args.scheduler,
+            bots=sim.seat_bots(args.bot or (), make(args.game, **_options(args)).num_players),
+            table=args.table,
         )
     finally:
         bar.close()
@@ -1049,8 +1062,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", type=_game_arg)
     p.add_argument("--human", action="append", type=_player_arg, metavar="P",
                    help="a player you play, such as 0 or p0 (repeatable)")
-    p.add_argument("--bot", choices=("random", "mcts"), default="random",
-                   help="who plays the other players")
+    p.add_argument("--bot", choices=("random", "mcts", "solved"), default="random",
+                   help="who plays the other players (solved: perfect play from the table "
+                        "'castlerules solve' stored)")
+    solve_command.add_table_argument(p)
     p.add_argument("--strength", type=_int_arg(1), default=1, metavar="N",
                    help="MCTS: how hard the bots think, 1 to 10: about N seconds and N x 300 "
                         "simulations a move (the default, 1, answers within about a second)")
@@ -1075,6 +1090,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("position", nargs="?", help="a position text, or 'start' (with GAME)")
     p.add_argument("--ply", type=_int_arg(0), default=None, help="with RECORD: after this ply")
     p.add_argument("--svg", metavar="FILE", help="also write the picture as SVG")
+    solve_command.add_eval_arguments(p, "each seat's chance and each move's, from a solved table")
     _common(p)
     p.set_defaults(func=cmd_show)
 
@@ -1088,6 +1104,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _sub(sub, "replay", "replay a record file and show the final position")
     p.add_argument("file")
+    solve_command.add_eval_arguments(p, "the chances after every ply and the costliest choices, "
+                                        "from a solved table")
     _common(p)  # options a record already names: they must agree with it
     p.set_defaults(func=cmd_replay)
 
@@ -1147,8 +1165,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE", help="write a chart (.png or .svg)")
     p.add_argument("--save-records", metavar="DIR", help="write every game's record to DIR")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--bot", action="append", metavar="SEAT=KIND",
+                   help="who plays a seat: random (the default), mcts or solved (repeatable; "
+                        "0=solved pits the solved bot against random play)")
+    solve_command.add_table_argument(p)
     _common(p)
     p.set_defaults(func=cmd_simulate)
+
+    p = _sub(sub, "solve", solve_command.HELP)
+    p.add_argument("game", type=_game_arg)
+    solve_command.add_arguments(p, _int_arg(1))
+    _common(p)
+    p.set_defaults(func=lambda args: solve_command.cmd_solve(args, _options(args)))
     return parser
 
 

@@ -5,7 +5,8 @@ moves with the squares a person clicks for each (and, in Spookslot, where each l
 or clicked (an illegal one answered with its clause, the Dutch quote and the English reason), chance
 drawn with the library's exact probabilities and told in words, the random and MCTS bots, a Vlotte
 Geesten grab round as a race whose answer the picture keeps hidden until the round is settled, undo,
-positions pasted in and records loaded. Everything a visitor types, pastes, loads or puts in a link
+positions pasted in and records loaded, and each seat's chance to win when a solved table the site
+ships holds the position (``castlerules.solve.table_from_json``: JSON, no numpy). Everything a visitor types, pastes, loads or puts in a link
 is untrusted input: it reaches the library only through its parsers (JSON through the one bounded
 reader, ``core.jsonio.parse_json``), and a failure is a ``RulesError`` turned into ``{"error": ...}``.
 
@@ -497,10 +498,13 @@ class Host:
     ``RequestError``."""
 
     COMMANDS = ("catalog", "new", "view", "play", "attempt", "roll", "bot", "undo", "position",
-                "record", "load")  # fmt: skip
+                "record", "load", "table")  # fmt: skip
 
     def __init__(self) -> None:
         self.session: Session | None = None
+        #: Solved tables the site ships (``castlerules.solve.table_from_json``): a view carries
+        #: each seat's chance when one holds its position.
+        self.tables: list[Any] = []
 
     def handle(self, request: str) -> str:
         import json
@@ -512,7 +516,7 @@ class Host:
             command, args = data["cmd"], data.get("args") or {}
             if command not in self.COMMANDS or not isinstance(args, dict):
                 raise RulesError(f"no command {quote(command)}")
-            if command not in ("catalog", "new", "load") and self.session is None:
+            if command not in ("catalog", "new", "load", "table") and self.session is None:
                 raise RulesError("no game yet")
             answer: dict[str, Any] = getattr(self, f"_{command}")(**args)
             return json.dumps(answer, ensure_ascii=False, allow_nan=False)
@@ -526,7 +530,27 @@ class Host:
 
     def _view(self) -> dict[str, Any]:
         assert self.session is not None
-        return {"view": self.session.view()}
+        view = self.session.view()
+        view["chances"] = self._chances()
+        return {"view": view}
+
+    def _chances(self) -> list[float] | None:
+        """Each seat's chance under optimal play, from the first table that holds the position."""
+        from castlerules.solve import chances_from
+
+        assert self.session is not None
+        for table in self.tables:
+            found = chances_from(table, self.session.game, self.session.state)
+            if found is not None:
+                return found
+        return None
+
+    def _table(self, text: str) -> dict[str, Any]:
+        from castlerules.solve import table_from_json
+
+        table = table_from_json(_text(text, "table"))
+        self.tables.append(table)
+        return {"positions": len(table.codes)}
 
     def _catalog(self) -> dict[str, Any]:
         return page_data()

@@ -1,5 +1,9 @@
 """Simulation: many seeded random games, in parallel, with statistics, records and a chart.
 
+``--bot SEAT=KIND`` has a bot play a seat instead (``mcts``, or ``solved``: perfect play from the
+table ``castlerules solve`` stored), so a bot can be pitted against the solved bot; chance is
+still drawn from the game's seed.
+
 ``castlerules simulate GAME -n N [--players K] [--workers W] [--seed S]`` plays N random games
 (castlerules' random player: chance outcomes with their exact probabilities, otherwise a uniformly
 random legal action). Game ``i`` is seeded with ``game_seed(S, i)`` alone, so the games — and every
@@ -67,6 +71,10 @@ class Job:
     count: int
     max_plies: int | None = None
     keep_records: bool = False
+    #: Who plays each seat (``castlerules.bots``: random, mcts, solved); empty: random play.
+    bots: tuple[str, ...] = ()
+    #: The solved table the ``solved`` bot plays from (a path), if one plays.
+    table: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -109,10 +117,50 @@ def exact_shares(game: Game[Any, Any]) -> dict[str, tuple[Fraction, str]]:
     return found
 
 
+@functools.cache
+def _evaluator(game: Game[Any, Any], table: str | None) -> Any:
+    """The solved table's evaluator a worker's ``solved`` bots share (read once a process)."""
+    from castlerules.solve import evaluator
+
+    return evaluator(game, table)
+
+
+def bot_playout(game: Game[Any, Any], rng: random.Random, bots: Sequence[str],
+                table: str | None, max_plies: int | None = None) -> tuple[list[Any], list[Any]]:
+    """Play a game with ``bots[p]`` choosing for seat ``p``: chance drawn with its exact
+    probabilities; where several players may act, the race draws who acts next uniformly
+    (as the adapters do); return (states, actions)."""
+    from castlerules.bots import make_bot
+    from castlerules.core.chance import sample
+
+    solved = _evaluator(game, table) if "solved" in bots else None
+    players = [make_bot(kind, random.Random(rng.randrange(2**32)), evaluator=solved)
+               for kind in bots]
+    cap = game.playout_cap if max_plies is None else max_plies
+    state = game.initial_state()
+    states: list[Any] = [state]
+    actions: list[Any] = []
+    while not game.is_terminal(state) and len(actions) < cap:
+        if game.is_chance(state):
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            actors = sorted(game.actors(state))
+            mover = actors[0] if len(actors) == 1 else rng.choice(actors)
+            action = players[mover].choose(game, state, mover)
+        state = game.apply(state, action)
+        actions.append(action)
+        states.append(state)
+    return states, actions
+
+
 def play_game(game: Game[Any, Any], index: int, seed: int, job: Job) -> GameResult:
     """Play game ``index`` of a simulation seeded ``seed``."""
     own_seed = game_seed(seed, index)
-    states, actions = playout(game, random.Random(own_seed), job.max_plies)
+    if job.bots:
+        states, actions = bot_playout(game, random.Random(own_seed), job.bots, job.table,
+                                      job.max_plies)
+    else:
+        states, actions = playout(game, random.Random(own_seed), job.max_plies)
     final = states[-1]
     record = None
     if job.keep_records:
@@ -148,12 +196,15 @@ def iter_jobs(
     workers: int,
     max_plies: int | None = None,
     keep_records: bool = False,
+    bots: tuple[str, ...] = (),
+    table: str | None = None,
 ) -> Iterator[Job]:
     """The jobs of ``n`` games, made one at a time (a simulation of 10**12 games starts at once)."""
     size = job_size(n, workers)
     text = json.dumps(options, sort_keys=True)
     for first in range(0, n, size):
-        yield Job(game, text, seed, first, min(size, n - first), max_plies, keep_records)
+        yield Job(game, text, seed, first, min(size, n - first), max_plies, keep_records, bots,
+                  table)
 
 
 # -- backends ----------------------------------------------------------------------------------
@@ -250,7 +301,8 @@ class Tally:
     """The statistics of a simulation, accumulated game by game in constant memory (the lengths
     are kept as a histogram)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, bots: tuple[str, ...] = ()) -> None:
+        self.bots = bots
         self.n = 0
         self.wins = [0] * players
         self.sole = [0] * players
@@ -283,6 +335,7 @@ class Tally:
             "games": n,
             "seed": seed,
             "wins_by_seat": list(self.wins),
+            "wins_interval95": [list(wilson(w, n)) for w in self.wins],
             "sole_wins_by_seat": list(self.sole),
             "ties": self.ties,
             "no_winner": self.no_winner,
@@ -311,7 +364,19 @@ class Tally:
             }
         if shares:
             data["shares"] = shares
+        if self.bots:
+            data["bots"] = list(self.bots)
         return data
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) of a share ``successes / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def summarize(game: Game[Any, Any], results: Iterable[GameResult], seed: int) -> dict[str, Any]:
@@ -325,14 +390,19 @@ def summarize(game: Game[Any, Any], results: Iterable[GameResult], seed: int) ->
 def format_table(summary: dict[str, Any]) -> str:
     """The statistics as a plain-text table."""
     n = summary["games"]
+    bots = summary.get("bots")
+    kind = (f"games ({', '.join(f'p{p} {b}' for p, b in enumerate(bots))})" if bots
+            else "random games")
     lines = [
-        f"{summary['game']}, {summary['players']} players: {n} random games (seed {summary['seed']})",
+        f"{summary['game']}, {summary['players']} players: {n} {kind} (seed {summary['seed']})",
         "",
-        "wins by seat (a tie counts for every winner)",
-        f"  {'seat':<6}{'wins':>8}{'share':>9}{'sole wins':>11}",
+        "wins by seat (a tie counts for every winner; the share's 95 % interval)",
+        f"  {'seat':<6}{'wins':>8}{'share':>9}{'95 % interval':>18}{'sole wins':>11}",
     ]
     for p, (w, s) in enumerate(zip(summary["wins_by_seat"], summary["sole_wins_by_seat"])):
-        lines.append(f"  {'p' + str(p):<6}{w:>8}{w / n if n else 0:>9.3f}{s:>11}")
+        low, high = summary["wins_interval95"][p]
+        lines.append(f"  {'p' + str(p):<6}{w:>8}{w / n if n else 0:>9.3f}"
+                     f"{f'{low:.3f}-{high:.3f}':>18}{s:>11}")
     lines.append(
         f"  ties {summary['ties']}, no winner {summary['no_winner']}, "
         f"unfinished (playout cap) {summary['unfinished']}"
@@ -357,7 +427,9 @@ def format_table(summary: dict[str, Any]) -> str:
             lines.append(
                 f"  {key:<{width}}  {s['of']:<10}{observed:>10}{s['exact_float']:>10.4f}  {s['exact']}"
             )
-    lines += ["", "random play is not human play: these figures describe uniformly random choices"]
+    if not bots or "random" in bots:
+        lines += ["", "random play is not human play: these figures describe uniformly random "
+                  "choices"]
     return "\n".join(lines)
 
 
@@ -467,8 +539,14 @@ def simulate(
     progress: Progress | None = None,
     client: Any = None,
     address: str | None = None,
+    bots: Sequence[str] | None = None,
+    table: str | None = None,
 ) -> Simulation:
     """Play ``n`` seeded random games of ``game`` and summarise them (see the module docstring).
+
+    ``bots``: who plays each seat (``random``, ``mcts`` or ``solved``, one per seat; default
+    random play); ``table``: the solved table the ``solved`` bot plays from (default the one
+    ``castlerules solve`` stored for the game).
 
     Memory stays flat however large ``n`` is: jobs are made as they are needed, at most a few per
     worker are in flight, statistics are accumulated (``Tally``), and results are kept only with
@@ -498,10 +576,14 @@ def simulate(
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InvalidOptionError(f"cannot make {str(records)!r}: {exc.strerror}") from exc
+    seats = _bots(the_game, bots)
+    if "solved" in seats:
+        table = str(_solved_table(the_game, table))
     workers = min(workers, math.ceil(n / job_size(n, workers)))
-    jobs = iter_jobs(game, n, options, seed, workers, max_plies, keep_records or records is not None)
+    jobs = iter_jobs(game, n, options, seed, workers, max_plies, keep_records or records is not None,
+                     seats, table)
     report = progress or (lambda count: None)
-    tally = Tally(the_game.num_players)
+    tally = Tally(the_game.num_players, seats)
     kept: list[GameResult] = []
 
     def sink(found: list[GameResult]) -> None:
@@ -523,6 +605,48 @@ def simulate(
     return Simulation(
         the_game, tally.summary(the_game, seed), tally.lengths, seconds, workers, results
     )
+
+
+def seat_bots(texts: Sequence[str], players: int) -> list[str]:
+    """``--bot P=KIND`` texts (``0=solved``, ``p1=mcts``) as the bot of every seat (random where
+    none is given)."""
+    from castlerules.bots import BOTS
+
+    out = ["random"] * players
+    for text in texts:
+        seat, sep, kind = text.partition("=")
+        seat = seat.strip().removeprefix("p")
+        if not sep or not (seat.isascii() and seat.isdigit()) or kind.strip() not in BOTS:
+            raise InvalidOptionError(f"--bot expects SEAT=KIND with KIND one of {', '.join(BOTS)}"
+                                     f", such as 0=solved; got {text[:40]!r}")
+        if not 0 <= int(seat) < players:
+            raise InvalidOptionError(f"--bot {text[:40]}: the seats are 0 to {players - 1}")
+        out[int(seat)] = kind.strip()
+    return out
+
+
+def _bots(game: Game[Any, Any], bots: Sequence[str] | None) -> tuple[str, ...]:
+    """The bot of each seat (empty: random play throughout)."""
+    from castlerules.bots import BOTS
+
+    if not bots:
+        return ()
+    seats = tuple(bots)
+    if len(seats) != game.num_players or any(b not in BOTS for b in seats):
+        raise InvalidOptionError(f"bots must name one of {', '.join(BOTS)} for each of the "
+                                 f"{game.num_players} seats, got {list(seats)!r}")
+    return () if all(b == "random" for b in seats) else seats
+
+
+def _solved_table(game: Game[Any, Any], table: str | None) -> Path:
+    """Where the solved bot's table is: ``table``, or the one stored for ``game`` (read here
+    once, so a missing or unsuited table is reported before any game is played)."""
+    from castlerules import solve as sv
+
+    sv.find_table(game, table)
+    if table is not None:
+        return Path(table).resolve()
+    return sv.table_path(sv.identity(game, sv.canon_of(game)))
 
 
 def _save_record(game: str, r: GameResult, folder: Path) -> Path:

@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TextIO
 
 from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
-from castlerules.bots import MCTSBot, RandomBot, own_actions
+from castlerules.bots import Bot, own_actions
 from castlerules.core.chance import sample
 from castlerules.core.errors import RulesError
 from castlerules.core.game import Game
@@ -316,7 +316,7 @@ class Session:
         game: Game[Any, Any],
         *,
         humans: Iterable[int],
-        bots: Callable[[int], RandomBot | MCTSBot],
+        bots: Callable[[int], Bot],
         rng: random.Random,
         console: Console,
         stdin: TextIO,

@@ -318,6 +318,25 @@ def test_the_verification_page_has_the_mutation_kit(site: Path) -> None:
         assert "mutants/results.json" in text
 
 
+def test_the_solved_page_shows_the_committed_figures_and_the_fork_pictures(site: Path) -> None:
+    """The headline figures are those of ``docs/data/solve/spookslot.json`` (made by
+    ``tools/solve_report.py``, checked against a fresh solve in the slow tier); the race table and
+    one picture per fork are computed by the build."""
+    text = text_of(page(site, "solved.html"))
+    data = json.loads((DOCS / "data" / "solve" / "spookslot.json").read_text(encoding="utf-8"))
+    for model in ("optimal", "against-random", "random"):
+        for value in data["start"][model]:
+            assert f"{100 * value:.4f} %" in text
+    assert f"{data['positions']:,} turn starts" in text
+    assert "earlier version of the rules" not in text  # the committed figures are current
+    board = castlerules.make("spookslot").board
+    for fork in board.forks:
+        svg = site / "_images" / f"fork-{fork}.svg"
+        assert svg.is_file() and "the short route is right" in svg.read_text(encoding="utf-8")
+    assert "race-table" in page(site, "solved.html")
+    assert f"{data['three_players']['positions']:,} turn starts" in text
+
+
 def test_the_games_overview_shows_every_game_with_a_picture(site: Path) -> None:
     text = page(site, "generated/games.html")
     pictures = re.findall(r'<img [^>]*class="game-thumb[^"]*" src="([^"]+)"', text)

@@ -503,3 +503,29 @@ def test_the_play_page_files_that_never_change_have_names_their_contents_give(si
         path = site / "_play" / wheel
         assert path.name.split(".")[-2] == hashlib.sha256(path.read_bytes()).hexdigest()[:12]
     assert [g["name"] for g in manifest["games"]] == list(castlerules.games())
+
+
+def test_spookslot_chances_show_when_the_shipped_table_holds_the_position(
+        browser: Any, base: str, site: Path) -> None:
+    """The site ships the last-pawn race table: once both players have one pawn left the page
+    shows each one's chance under perfect play (the library's, to the shown digits); before that
+    it shows none."""
+    from castlerules import solve as sv
+
+    manifest = json.loads((site / "_play" / "manifest.json").read_text(encoding="utf-8"))
+    (name,) = manifest["tables"]
+    path = site / "_play" / name
+    assert path.name.split(".")[-2] == __import__("hashlib").sha256(path.read_bytes()).hexdigest()[:12]
+    table = sv.table_from_json(path.read_text(encoding="utf-8"))
+    game = castlerules.make("spookslot")
+    position = "h1,x/g7,x p0 roll - - -"
+    chances = sv.chances_from(table, game, game.state_from_text(position))
+    assert chances is not None
+    page = Page(browser, base, f"?game=spookslot&position={quote(position)}&seats=human,human")
+    shown = page.text("odds")
+    assert shown.startswith("Chances to win, both playing perfectly:")
+    for p, c in enumerate(chances):
+        assert f"p{p} {100 * c:.1f}%" in shown
+    page.open("#game=spookslot&seats=human,human")
+    assert page.page.locator("#odds").is_hidden()
+    page.close()

@@ -42,6 +42,7 @@ from castlerules_docs import (
     game_pages,
     readings_page,
     site_pages,
+    solve_page,
 )
 from castlerules_docs.data import OUT_DIR, GameDoc, load_runs
 from castlerules_docs.rst import (
@@ -109,6 +110,7 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
     write(out / "parts" / "combinations.rst", combinations_page.part_combinations(names))
     write(out / "parts" / "game-limits.rst", site_pages.part_game_limits(docs))
     write(out / "cli.rst", site_pages.page_cli())
+    solve_page.generate(root, out)
     envs_pages.generate(out)
     write(out / "api" / "index.rst", api.page_api_index(docs))
     write(out / "api" / "castlerules.rst", api.page_api_top())

@@ -190,10 +190,12 @@ LINKED_INTERNALS = (
     "castlerules.core.theorem.for_all", "castlerules.core.cache.BoundedCache",
 )
 #: Internal modules the pages link to (their docstring is shown): the shim of the proofs, how the
-#: runs are planned, combined and executed, the conformance kit and perft.
+#: runs are planned, combined and executed, the conformance kit and perft, the solver and
+#: Spookslot's part of it.
 LINKED_MODULES = (
     "castlerules.core.symbolic", "castlerules.core.plan", "castlerules.core.combinations",
     "castlerules.core.execute", "castlerules.core.conformance", "castlerules.core.perft",
+    "castlerules.solve", "castlerules.spookslot.solve",
 )
 
 

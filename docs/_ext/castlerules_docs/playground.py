@@ -163,7 +163,7 @@ def page_data() -> dict[str, Any]:
 #: compiles it afresh).
 PRECOMPILED = "pyc-1"
 #: The parts of the castlerules wheel the page never imports: shipped as sources only.
-NOT_PLAYED = r"/theorems/|/adapters/|/envs/|^castlerules/(__pycache__/)?(cli|terminal|simulate|__main__)\."
+NOT_PLAYED = r"/theorems/|/adapters/|/envs/|^castlerules/(__pycache__/)?(cli|terminal|simulate|solve_command|__main__)\."
 
 
 def cache_dir(docs: Path) -> Path:
@@ -238,9 +238,27 @@ def on_build_finished(app: Sphinx, exc: Exception | None) -> None:
             names.append(hashed_name(wheel))
             shutil.copyfile(wheel, shipped / names[-1])
     manifest = {"pyodide": pinned_version(docs), "runtime": f"{folder}/",
-                "wheels": [f"wheels/{name}" for name in names], **page_data()}  # fmt: skip
+                "wheels": [f"wheels/{name}" for name in names], "tables": solved_tables(site),
+                **page_data()}  # fmt: skip
     (site / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     logger.info(f"castlerules: the Play page's files are in {site}")
+
+
+def solved_tables(site: Path) -> list[str]:
+    """The solved tables the page ships, as JSON (no numpy in the page): Spookslot's last-pawn
+    race (``castlerules_docs.solve_page.race_solution``), named by its contents."""
+    from castlerules.solve import table_to_json
+    from castlerules_docs.solve_page import race_solution
+
+    folder = site / "tables"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir()
+    path = folder / "spookslot-race.json"
+    path.write_text(table_to_json(race_solution().table), encoding="utf-8")
+    named = folder / hashed_name(path)
+    path.rename(named)
+    return [f"tables/{named.name}"]
 
 
 def on_builder_inited(app: Sphinx) -> None:

@@ -34,6 +34,8 @@ PARTS: Mapping[str, tuple[str, ...]] = {
     "stats": ("counters",),
     # PRESENTATION: how the game is shown and told, in the terminal and on the Play page
     "present": ("PRESENTATION",),
+    # canon(game): what ``castlerules solve`` keeps of a position and its canonical code
+    "solve": ("canon",),
 }
 
 _NAME = r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"

@@ -24,12 +24,13 @@ order they finish in, so a parallel run is identical to a serial one but for the
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import functools
 import importlib
 import json
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -208,31 +209,47 @@ def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector) -> None:
             future.cancel()
 
 
-def _run_dask(tasks: Sequence[Task], jobs: int, collector: _Collector, scheduler: str | None,
-              client: Any) -> None:
+@contextlib.contextmanager
+def dask_client(jobs: int, scheduler: str | None = None, client: Any = None) -> Iterator[Any]:
+    """A ``dask.distributed`` client for the duration of a block: ``client`` if given; else one on
+    the scheduler at ``scheduler``; else one on a ``LocalCluster`` of ``jobs`` single-threaded
+    worker processes (closed afterwards). InvalidOptionError if dask.distributed is missing or
+    the scheduler cannot be reached. ``castlerules solve --all-readings`` runs on it too."""
     try:
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError as exc:
         raise InvalidOptionError(
             'the dask backend needs dask.distributed: pip install "castlerules[dask]"'
         ) from exc
+    if client is not None:
+        yield client
+        return
     cluster = None
-    own = client is None
-    if client is None:
-        if scheduler:
-            try:
-                client = distributed.Client(scheduler, timeout="30s")
-            except (OSError, TimeoutError, ValueError) as exc:
-                raise InvalidOptionError(
-                    f"--scheduler: cannot reach a Dask scheduler at {scheduler!r}: {exc}"
-                ) from None
-        else:
-            cluster = distributed.LocalCluster(
-                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                silence_logs=40,
-            )
-            client = distributed.Client(cluster)
+    if scheduler:
+        try:
+            client = distributed.Client(scheduler, timeout="30s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InvalidOptionError(
+                f"--scheduler: cannot reach a Dask scheduler at {scheduler!r}: {exc}"
+            ) from None
+    else:
+        cluster = distributed.LocalCluster(
+            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+            silence_logs=40,
+        )
+        client = distributed.Client(cluster)
     try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _run_dask(tasks: Sequence[Task], jobs: int, collector: _Collector, scheduler: str | None,
+              client: Any) -> None:
+    with dask_client(jobs, scheduler, client) as client:
+        distributed: Any = importlib.import_module("dask.distributed")
         futures = {client.submit(run_task, task, pure=False): i for i, task in enumerate(tasks)}
         for future in distributed.as_completed(list(futures)):
             index = futures[future]
@@ -241,8 +258,3 @@ def _run_dask(tasks: Sequence[Task], jobs: int, collector: _Collector, scheduler
             if collector.over():
                 break
         client.cancel(list(futures))
-    finally:
-        if own:
-            client.close()
-        if cluster is not None:
-            cluster.close()

@@ -4,7 +4,8 @@
 need (attrs). The rest comes with an extra: the proofs (z3-solver, covertable) with
 ``castlerules[verify]``, the Hypothesis strategies with ``castlerules[hypothesis]``, the adapters with
 ``castlerules[openspiel]`` and ``castlerules[pettingzoo]``, ``simulate --backend dask`` and
-``verify --backend dask`` with ``castlerules[dask]``, ``simulate --plot`` with ``castlerules[plot]``.
+``verify --backend dask`` with ``castlerules[dask]``, ``simulate --plot`` with ``castlerules[plot]``,
+``castlerules solve`` (numpy) with ``castlerules[solve]``.
 
 Code that needs one imports it through :func:`require` (or the lazy :data:`z3`): a missing package
 raises :class:`MissingExtraError`, whose one-line message names the ``pip install`` that gives it;
@@ -30,6 +31,7 @@ EXTRAS: dict[str, tuple[str, str]] = {
     "open_spiel": ("open_spiel", "openspiel"),
     "pettingzoo": ("pettingzoo", "pettingzoo"),
     "gymnasium": ("gymnasium", "pettingzoo"),
+    "numpy": ("numpy", "solve"),
 }
 
 

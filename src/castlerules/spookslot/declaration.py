@@ -11,7 +11,7 @@ GAME: GameInfo = register(GameInfo(
     package="castlerules.spookslot",
     rules="castlerules.spookslot.rules:Spookslot",
     blurb="Race your two pawns down through the haunted castle to the Exit, past its traps.",
-    parts=("theorems", "space", "observation", "picture", "stats", "present"),
+    parts=("theorems", "space", "observation", "picture", "stats", "present", "solve"),
     headlines=(
         ("Every square of the board leads to the Exit", ("spookslot.board-well-formed",)),
     ),
