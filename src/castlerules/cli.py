@@ -8,6 +8,7 @@ Output is coloured on a terminal and plain when piped.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -69,13 +70,24 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
         return f"{text} (default: {default})"
 
 
+class _Console(Console):
+    """A console whose closed output is a ``BrokenPipeError`` for the command to handle (rich's
+    own answer is to exit at once, status 1, which would lose a game's record)."""
+
+    def on_broken_pipe(self) -> None:
+        import errno
+
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
 def _out() -> Console:
     """The console on standard output (found at call time, so tests can capture it)."""
-    return Console(file=sys.stdout, soft_wrap=not sys.stdout.isatty(), highlight=False)
+    return _Console(file=sys.stdout, soft_wrap=not sys.stdout.isatty(), highlight=False)
 
 
 def _err() -> Console:
-    return Console(file=sys.stderr, soft_wrap=True, highlight=False)
+    return _Console(file=sys.stderr, soft_wrap=True, highlight=False)
 
 
 def _game_arg(value: str) -> str:
@@ -257,11 +269,9 @@ def _para(out: Console, text: str, first: str, rest: str | None = None, style: s
 
 
 def _write(path: str, text: str, what: str) -> None:
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise RulesError(f"{what}: cannot write {quote(path)}: {reason}") from None
+    from castlerules.core.files import write_atomic
+
+    write_atomic(path, text, what)
 
 
 def _read(path: str, what: str) -> bytes:
@@ -474,7 +484,12 @@ def cmd_readings(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """A game in the terminal. Its record (``-o``) is checked writable first, kept up to date as
+    the game goes, and written whatever ends the game: its end, ``quit``, the end of the input,
+    Ctrl-C (status 130), SIGTERM or SIGHUP (128 + the signal), standard output closing (141, as
+    SIGPIPE would) — each said in one line on standard error."""
     from castlerules.bots import make_bot
+    from castlerules.recording import RecordFile, Stopped, Stops
     from castlerules.terminal import BOT_DELAY, Session
 
     game = make(args.game, **_options(args))
@@ -484,6 +499,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise RulesError(f"--human {bad[0]}: {game.name} has players 0 to {game.num_players - 1}")
     if not 1 <= args.strength <= 10:
         raise RulesError(f"--strength {args.strength}: expected 1 to 10")
+    kept = RecordFile(args.output) if args.output is not None else None  # refused now, not later
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     cap = args.max_plies if args.max_plies is not None else game.playout_cap
@@ -491,6 +507,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     think = args.think if args.think is not None else float(args.strength)
     quiet = args.json and not humans
     console = _out() if not quiet else Console(file=open(os.devnull, "w"), soft_wrap=True)  # noqa: SIM115
+
+    def keep(waiting: bool) -> None:
+        if kept is not None:
+            kept.keep(lambda: session.record(seed).to_json() + "\n", session.changes, waiting)
+
     session = Session(
         game,
         humans=humans,
@@ -501,9 +522,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         max_plies=cap,
         interactive=bool(humans) and sys.stdin.isatty(),
         bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
+        on_change=keep,
     )
-    if not quiet:
-        console.print(f"{game!r}, seed {seed}", markup=False, style="dim")
     import signal
 
     # Started with SIGINT ignored (a background job of a non-interactive shell), Python installs
@@ -511,33 +531,93 @@ def cmd_play(args: argparse.Namespace) -> int:
     ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     if ignored:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    interrupted = False
+    stops = Stops()
+    status = 0
+    #: Why the game stopped early, for the line on standard error ("" when it did not).
+    cut = ""
+    with stops.installed():
+        try:
+            try:
+                if not quiet:
+                    console.print(f"{game!r}, seed {seed}", markup=False, style="dim")
+                session.run()
+            finally:
+                stops.armed = False  # from here on a signal is noted: the record is written
+                if ignored:
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except KeyboardInterrupt:
+            status, session.stopped = 130, "interrupted (Ctrl-C)"
+            _quietly(lambda: console.print("", markup=False))
+        except Stopped as stop:
+            status, cut = 128 + stop.signum, stop.reason
+            session.stopped = cut
+            _quietly(lambda: console.print("", markup=False))  # off the prompt's line
+        except OSError as exc:  # the output closed (a pipe's reader quit, the terminal went)
+            status, cut = _output_closed(exc)
+            session.stopped = cut
+        record = session.record(seed)
+        plies = f"{len(record.actions)} plies"
+        if kept is not None:
+            kept.write(record.to_json() + "\n")
+        if not cut:
+            try:
+                _tell_end(console, session, game, humans, quiet, plies, kept)
+                if args.json:
+                    print(record.to_json(), flush=True)
+            except OSError as exc:
+                status, cut = _output_closed(exc)
+        if stops.status is not None and not cut:  # a signal while the record was written
+            status, cut = stops.status, stops.reason
+    if cut:
+        where = f": record of {plies} written to {args.output}" if kept is not None else ""
+        _quietly(lambda: print(f"castlerules: {cut}{where}", file=sys.stderr, flush=True))
+    return status
+
+
+def _output_closed(exc: OSError) -> tuple[int, str]:
+    """(exit status, what happened) when writing the game's output failed: standard output
+    closed (141, the status SIGPIPE gives), or another output error (1). Later writes to
+    standard output go nowhere, so the exit does not fail again flushing it."""
+    import errno
+
+    _silence_stdout()
+    if isinstance(exc, BrokenPipeError):
+        return 141, "standard output closed"
+    if exc.errno == errno.EIO:
+        return 129, "the terminal is gone (input/output error)"
+    return 1, f"cannot write the output: {exc.strerror or exc}"
+
+
+def _silence_stdout() -> None:
+    """Standard output to /dev/null from now on (after it closed)."""
     try:
-        session.run()
-    except KeyboardInterrupt:
-        interrupted = True
-        session.stopped = "interrupted (Ctrl-C)"
-        console.print("", markup=False)
-    finally:
-        if ignored:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-    record = session.record(seed)
-    plies = f"{len(record.actions)} plies"
-    if not quiet:
-        if not humans:
-            console.print(game.render(session.state), markup=False)
-        if game.is_terminal(session.state):
-            if not humans:  # a human's last board already said it
-                console.print(f"[bold]{session.view.result(session.state)}[/bold] ({plies})")
-        else:
-            console.print(f"[bold]not finished[/bold]: {session.stopped} ({plies})")
-    if args.output:
-        _write(args.output, record.to_json() + "\n", "-o")
-        if not quiet:
-            console.print(f"record of {plies} written to {args.output}", markup=False, style="dim")
-    if args.json:
-        print(record.to_json())
-    return 130 if interrupted else 0
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _quietly(say: Any) -> None:
+    """``say()``, where the output may be gone: an output error is dropped."""
+    with contextlib.suppress(OSError):
+        say()
+
+
+def _tell_end(console: Console, session: Any, game: Any, humans: Sequence[int], quiet: bool,
+              plies: str, kept: Any) -> None:
+    """How the game ended, and where its record went."""
+    if quiet:
+        return
+    if not humans:
+        console.print(game.render(session.state), markup=False)
+    if game.is_terminal(session.state):
+        if not humans:  # a human's last board already said it
+            console.print(f"[bold]{session.view.result(session.state)}[/bold] ({plies})")
+    else:
+        console.print(f"[bold]not finished[/bold]: {session.stopped} ({plies})")
+    if kept is not None:
+        console.print(f"record of {plies} written to {kept.path}", markup=False, style="dim")
 
 
 def _load_record(path: str) -> Record:
@@ -1125,8 +1205,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = quote_words(" ".join(str(exc).split()))  # the one quoting rule, once more
         print(f"castlerules: error: {message}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader of standard output quit (| head): as SIGPIPE would end it
+        _silence_stdout()
+        return 141
     except KeyboardInterrupt:
         print("castlerules: interrupted", file=sys.stderr)
         return 130

@@ -403,12 +403,16 @@ def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = Non
         f"{summary['game']}, {summary['players']} players, {summary['games']} random games"
     )
     fig.tight_layout()
+    import io
+
+    from castlerules.core.files import write_atomic
+
+    buffer = io.BytesIO()
     try:
-        fig.savefig(path, format=suffix[1:])
-    except OSError as exc:
-        raise InvalidOptionError(f"--plot: cannot write {path}: {exc.strerror}") from exc
+        fig.savefig(buffer, format=suffix[1:])
     finally:
         plt.close(fig)
+    write_atomic(path, buffer.getvalue(), "--plot")
 
 
 # -- the whole run -----------------------------------------------------------------------------
@@ -532,11 +536,10 @@ def simulate(
 
 
 def _save_record(game: str, r: GameResult, folder: Path) -> Path:
+    from castlerules.core.files import write_atomic
+
     path = folder / f"{game}-{r.index:06d}.json"
-    try:
-        path.write_text((r.record or "") + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise InvalidOptionError(f"cannot write {str(path)!r}: {exc.strerror}") from exc
+    write_atomic(path, (r.record or "") + "\n", "records")
     return path
 
 

@@ -172,7 +172,8 @@ class LineReader:
             yield
         finally:
             self.editing = False
-            termios.tcsetattr(self.fd, termios.TCSANOW, saved)
+            with contextlib.suppress(termios.error, OSError):  # a terminal that hung up
+                termios.tcsetattr(self.fd, termios.TCSANOW, saved)
 
     def readline(self, timeout: float | None = None) -> str | TooLong | object | None:
         """The next line without its line break; None at the end of the input; ``TOO_LONG``;
@@ -310,6 +311,7 @@ class Session:
         max_plies: int,
         interactive: bool,
         bot_delay: float = BOT_DELAY,
+        on_change: Callable[[bool], None] | None = None,
     ) -> None:
         self.game = game
         self.view = view_of(game)
@@ -324,6 +326,10 @@ class Session:
         self.states: list[Any] = [game.initial_state()]
         self.plies: list[Ply] = []
         self.stopped = ""
+        #: Counts the changes of the game (a ply made or taken back); ``on_change(waiting)`` is
+        #: called after each, and with ``waiting`` before a person is asked (to keep the record).
+        self.changes = 0
+        self.on_change = on_change
         #: Plies told on a line that is not printed yet (the rest of a turn may join them).
         self._group: list[Ply] = []
         #: Lines of events printed since the board was last drawn.
@@ -457,6 +463,7 @@ class Session:
         self.states.append(after)
         ply = Ply(len(self.plies) + 1, before, action, after, mover, text)
         self.plies.append(ply)
+        self._changed(False)
         if not self.humans:  # a random game: one ply a line, in the record's notation
             label = self.view.who(mover) if mover is not None else "chance"
             self._say(f"{ply.number}. {text}   ({label})")
@@ -470,12 +477,21 @@ class Session:
             return None
         taken = mine[-1]
         del self.states[taken.number :], self.plies[taken.number - 1 :]
+        self._changed(False)
         self._group = []
         self._plies_told_from = min(self._plies_told_from, len(self.plies))
         return taken
 
+    def _changed(self, waiting: bool) -> None:
+        self.changes += 1
+        if self.on_change is not None:
+            self.on_change(waiting)
+
     def _prompt(self, player: int) -> None:
-        """The prompt, with what was typed so far (unless it is on the screen already)."""
+        """The prompt, with what was typed so far (unless it is on the screen already); the
+        record is kept before a person is asked."""
+        if self.on_change is not None:
+            self.on_change(True)
         if self._at_prompt:
             return
         self._flush()

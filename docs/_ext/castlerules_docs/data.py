@@ -24,6 +24,9 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.display import status_iterator
 
+from castlerules.core.errors import RulesError
+from castlerules.core.files import write_atomic
+
 logger = logging.getLogger(__name__)
 
 #: The environment variable naming a ``castlerules verify --json`` output file.
@@ -211,10 +214,8 @@ def _write_cache(path: Path, runs: dict[str, dict[str, Any]]) -> None:
         for old in path.parent.glob("theorems-*.json"):
             if old != path:
                 old.unlink()
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(runs, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)
-    except OSError as exc:
+        write_atomic(path, json.dumps(runs, ensure_ascii=False), "theorem cache")
+    except (OSError, RulesError) as exc:
         logger.info(f"castlerules: cannot keep the theorem runs in {path}: {exc}")
 
 

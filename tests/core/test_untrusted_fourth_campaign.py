@@ -1,0 +1,315 @@
+"""The boundary, fourth campaign: records lost on a closed window, hangs and unbounded work.
+
+Each finding of the campaign, kept fixed here (the ids are the campaign's):
+
+- B48, B49, B57: the record of ``play -o FILE`` is checked writable before the game, written
+  atomically and kept up to date as the game goes, and kept on SIGTERM, SIGHUP and a closed
+  standard output; a failed write never destroys an older file;
+- B46, B47: ``verify --costs`` says the true reason for a file it cannot use;
+- B50, B51, B52: a Dask scheduler address that hangs, speaks another protocol or is not Dask is
+  one line, never a hang or a traceback, for ``verify`` and ``simulate`` alike;
+- B53: escape sequences from the command line or piped input never reach the terminal raw;
+- B54, B55: ``simulate`` streams its results; processes are capped at the CPUs;
+- B56: a board file with a UTF-8 byte-order mark;
+- B58: ``show --ply`` replays only what it shows;
+- B59: Spookslot options under which a game cannot end are refused;
+- and the two left from the third campaign (a reading given twice under two spellings; a bad
+  move quoted twice).
+
+``CASTLERULES_FUZZ=1`` runs the fuzzed ones longer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_runner import run
+
+import castlerules
+from castlerules.core.errors import RulesError
+from castlerules.core.files import check_writable, write_atomic
+from tests.core.test_terminal import Terminal
+
+GAMES = list(castlerules.games())
+
+
+@pytest.fixture
+def terminal() -> Any:
+    made: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        t = Terminal(*args)
+        made.append(t)
+        return t
+
+    yield start
+    for t in made:
+        if t.proc.poll() is None:
+            t.proc.kill()
+            t.proc.wait()
+
+
+def _record(path: Path) -> list[str]:
+    actions: list[str] = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    return actions
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+# -- B48, B49, B57: the record of play -o --------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["missing/folder/g.json", ".", "/dev/null", ""])
+def test_play_refuses_a_record_target_it_cannot_write_before_the_game(
+    tmp_path: Path, target: str
+) -> None:
+    """The target is checked before the first ply: a human is never asked for a move, and the
+    answer is one line that says why."""
+    done = subprocess.run(
+        [sys.executable, "-m", "castlerules", "play", "splut", "--human", "0", "-o", target],
+        input="", capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""  # the game never started
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "-o: cannot write" in lines[0], done.stderr
+    assert any(why in lines[0] for why in ("No such file", "folder", "not a regular file",
+                                           "not a valid path")), lines[0]
+
+
+def test_check_writable_refuses_a_read_only_folder(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root writes into a read-only folder")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(RulesError, match="Permission denied"):
+            check_writable(folder / "g.json", "-o")
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_failed_write_keeps_the_older_file_and_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "g.json"
+    path.write_text("the older record\n", encoding="utf-8")
+    path.chmod(0o640)
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(RulesError, match="No space left on device"):
+        write_atomic(path, "x" * 100_000, "-o")
+    assert path.read_text(encoding="utf-8") == "the older record\n"
+    assert _leftovers(tmp_path) == []
+    monkeypatch.undo()
+    write_atomic(path, "the new one\n", "-o")
+    assert path.read_text(encoding="utf-8") == "the new one\n"
+    assert (path.stat().st_mode & 0o777) == 0o640  # the older file's permissions
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_write_through_a_link_replaces_the_file_it_points_to(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    write_atomic(link, "new\n", "-o")
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "new\n"
+
+
+def _limit_file_size(limit: int) -> Any:
+    def limit_it() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return limit_it
+
+
+def test_play_over_a_file_size_limit_keeps_a_whole_record(tmp_path: Path) -> None:
+    """B49: the campaign's file-size limit truncated a valid 400-ply record to broken JSON. Now
+    every write is whole or not at all: with a limit below any record the older record stays as
+    it was; with a limit the game outgrows, the file holds the game up to the last write that
+    fit, as a record that replays. The failure is one line; no temporary file is left."""
+    from castlerules.core.record import Record, replay
+
+    path = tmp_path / "g.json"
+    play = [sys.executable, "-m", "castlerules", "play", "splut", "--seed", "1", "-o", str(path)]
+    done = subprocess.run(play, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    older = path.read_text(encoding="utf-8")
+    full = _record(path)
+    assert len(full) > 100
+    for limit in (50, len(older) // 4):
+        path.write_text(older, encoding="utf-8")
+        done = subprocess.run(play, capture_output=True, text=True, timeout=120, check=False,
+                              preexec_fn=_limit_file_size(limit))
+        assert done.returncode == 2
+        lines = done.stderr.strip().splitlines()
+        assert "-o: cannot write" in lines[-1] and "too large" in lines[-1], lines
+        assert _leftovers(tmp_path) == []
+        if limit == 50:
+            assert path.read_text(encoding="utf-8") == older
+        else:
+            kept = Record.from_json(path.read_text(encoding="utf-8"))
+            assert 0 < len(kept.actions) < len(full) and list(kept.actions) == full[:len(kept.actions)]
+            replay(kept)
+
+
+def test_the_record_is_kept_up_to_date_while_a_person_thinks(terminal: Any, tmp_path: Path) -> None:
+    """The record holds every ply before the prompt while the person thinks: killed with
+    SIGKILL (nothing can be written then), the file still has the game up to the prompt."""
+    record = tmp_path / "s.json"
+    t = terminal("play", "splut", "--human", "0", "--seed", "2", "-o", str(record))
+    t.read_until(r"p0>")
+    t.type("Tf2-f3")
+    t.read_until(r"p0>")
+    t.proc.kill()
+    t.proc.wait(timeout=30)
+    actions = _record(record)
+    assert actions[0] == "p0 Tf2-f3" and len(actions) >= 2
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_stop_signal_keeps_the_record(terminal: Any, tmp_path: Path, signum: int) -> None:
+    """B48: a closed window (SIGHUP, the terminal then gone), a logout or ``kill`` (SIGTERM):
+    the record is written, one line says so, and the status is 128 + the signal."""
+    record = tmp_path / "s.json"
+    t = terminal("play", "splut", "--human", "0", "--seed", "2", "-o", str(record))
+    t.read_until(r"p0>")
+    t.type("Tf2-f3")
+    t.read_until(r"p0>")
+    record.unlink()  # what is found now was written because of the signal
+    t.proc.send_signal(signum)
+    if signum == signal.SIGHUP:
+        os.close(t.master)  # the window closed: nothing can be said on the terminal any more
+        code = t.proc.wait(timeout=30)
+    else:
+        screen = t.read_until("written to")
+        assert "castlerules: terminated (SIGTERM): record of" in " ".join(screen.split())
+        code = t.close()
+    assert code == 128 + signum
+    actions = _record(record)
+    assert actions[0] == "p0 Tf2-f3" and len(actions) >= 2
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_stop_signal_ignored_at_the_start_stays_ignored(tmp_path: Path) -> None:
+    """Under ``nohup`` (SIGHUP ignored) a hang-up does not end the game."""
+    record = tmp_path / "g.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "castlerules", "play", "splut", "--human", "0", "--seed", "2",
+         "-o", str(record)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    seen = ""
+    while "p0>" not in seen:
+        chunk = proc.stdout.read(1)
+        assert chunk, "the game ended before its prompt"
+        seen += chunk
+    proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)  # time for a handler to act, if there were one
+    out, err = proc.communicate("Tf2-f3\nquit\n", timeout=60)
+    assert proc.returncode == 0, err
+    assert _record(record)[0] == "p0 Tf2-f3"
+
+
+def test_a_closed_standard_output_keeps_the_record(tmp_path: Path) -> None:
+    """B57: ``castlerules play -o FILE | head``: the reader quits, the record of the game so far
+    is written, one line on standard error says so, and the status is SIGPIPE's (141)."""
+    record = tmp_path / "g.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "castlerules", "play", "spookslot", "--players", "6", "--seed", "3",
+         "-o", str(record)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.readline()
+    proc.stdout.close()  # as head does after two lines
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("castlerules: standard output closed: record of")
+    assert lines[0].endswith(f"written to {record}")
+    plies = int(lines[0].split("record of ")[1].split()[0])
+    assert len(_record(record)) == plies >= 1
+
+
+def test_a_closed_standard_output_ends_other_commands_quietly(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "castlerules", "rules", "splut", "--all"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141 and err == ""
+
+
+def test_a_record_write_that_fails_during_the_game_is_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A write that fails mid-game (a full disk) says so once; the game goes on; the record is
+    written at the end when the disk has room again."""
+    import io
+
+    from castlerules import recording
+
+    failures = [0]
+    real = recording.write_atomic
+
+    def flaky(path: Any, data: Any, what: str) -> None:
+        if failures[0] < 3:
+            failures[0] += 1
+            raise RulesError(f"{what}: cannot write {path!r}: No space left on device")
+        real(path, data, what)
+
+    monkeypatch.setattr(recording, "write_atomic", flaky)
+    monkeypatch.setattr("sys.stdin", io.StringIO("Tf2-f3\nquit\n"))
+    path = tmp_path / "g.json"
+    code, _, err = run(capsys, "play", "splut", "--human", "0", "--seed", "2", "-o", str(path))
+    assert code == 0
+    assert err.count("the record is not kept up to date") == 1
+    assert _record(path)[0] == "p0 Tf2-f3"
+
+
+def test_record_keeping_writes_when_a_person_is_asked_and_at_most_once_a_second(
+    tmp_path: Path,
+) -> None:
+    from castlerules.recording import RecordFile
+
+    written: list[str] = []
+
+    class Counting(RecordFile):
+        def write(self, text: str, version: int = -1) -> None:
+            written.append(text)
+            self.version, self.when = version, time.monotonic()
+
+    kept = Counting(str(tmp_path / "g.json"), interval=3600)
+    for version in range(1, 50):  # bots' plies: at most once an interval
+        kept.keep(lambda v=version: str(v), version, False)
+    assert written == ["1"]
+    kept.keep(lambda: "49", 49, True)  # the same game: nothing new to write
+    assert written == ["1", "49"]
+    kept.keep(lambda: "49", 49, True)
+    assert written == ["1", "49"]
+    kept.keep(lambda: "50", 50, True)  # a person is asked: written at once
+    assert written == ["1", "49", "50"]
