@@ -898,7 +898,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     def run_all(report: Any) -> list[th.Run]:
         return execute([theorems[i] for i in order], jobs=args.jobs, backend=args.backend,
-                       scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast)
+                       scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast,
+                       oversubscribe=args.oversubscribe)
+
+    if args.jobs is not None and args.scheduler is None:
+        _note_cap("--jobs", args.jobs, args.oversubscribe)
 
     if err.is_terminal and not args.json:
         from rich.progress import Progress
@@ -931,6 +935,22 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from castlerules.report import print_report
 
     return print_report(_out(), runs, names, verbose=args.verbose)
+
+
+def _note_cap(flag: str, asked: int, oversubscribe: bool) -> None:
+    """Say on standard error when more processes are asked for than there are CPUs: they are
+    capped at the CPUs, or with ``--oversubscribe`` started and share them."""
+    from castlerules.core.parallel import cpus
+
+    have = cpus()
+    if asked <= have:
+        return
+    if oversubscribe:
+        said = f"{flag} {asked} on {have} CPUs: the processes will share them"
+    else:
+        said = (f"{flag} {asked}: at most {have} processes, one per CPU "
+                f"(--oversubscribe starts more)")
+    _err().print(f"castlerules: note: {said}", markup=False)
 
 
 # -- bench, simulate ----------------------------------------------------------------------------
@@ -979,15 +999,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from castlerules import simulate as sim
 
     if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg"):
-        raise RulesError(f"--plot: the file must end in .png or .svg, got {args.plot!r}")
-    if args.scheduler and args.backend != "dask":
+        raise RulesError(f"--plot: the file must end in .png or .svg, got {quote(args.plot)}")
+    if args.scheduler is not None and args.backend != "dask":
         raise RulesError("--scheduler is for the dask backend: add --backend dask")
-    cpus = os.cpu_count() or 1
-    if args.workers > cpus and args.backend == "local":
-        _err().print(
-            f"castlerules: note: {args.workers} workers on {cpus} CPUs; they will share them",
-            markup=False,
-        )
+    if args.plot:
+        from castlerules.core.files import check_writable
+
+        check_writable(args.plot, "--plot")  # before the games, not after them
+    if args.scheduler is None:
+        _note_cap("--workers", args.workers, args.oversubscribe)
     bar = sim.ProgressBar(args.n, enabled=not args.no_progress)
     try:
         result = sim.simulate(
@@ -1001,6 +1021,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             records=Path(args.save_records) if args.save_records else None,
             progress=bar,
             address=args.scheduler,
+            keep_results=False,
+            oversubscribe=args.oversubscribe,
         )
     finally:
         bar.close()
@@ -1165,7 +1187,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="local processes, or a Dask distributed cluster")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="--backend dask: a running scheduler (default: a LocalCluster)")
+                   help="--backend dask: a running scheduler, tcp://HOST:PORT (default: a "
+                        "LocalCluster)")
+    p.add_argument("--oversubscribe", action="store_true",
+                   help="start the processes --jobs asks for even where they are more than "
+                        "the CPUs (without it, at most one per CPU)")
     p.set_defaults(func=cmd_verify)
 
     p = _sub(sub, "bench", "random-play throughput (actions per second)")
@@ -1179,10 +1205,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = _sub(sub, "simulate", "many seeded random games, in parallel, with statistics")
     p.add_argument("game", type=_game_arg)
     p.add_argument("-n", type=_int_arg(1), required=True, help="number of games")
-    p.add_argument("--workers", type=_int_arg(1), default=1, help="processes (at most one a game)")
+    p.add_argument("--workers", type=_int_arg(1), default=1,
+                   help="processes (at most one a game, and one per CPU unless --oversubscribe)")
     p.add_argument("--seed", type=_int_arg(0), default=0)
     p.add_argument("--backend", choices=("local", "dask"), default="local")
-    p.add_argument("--scheduler", help="dask backend: the address of a running scheduler")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="dask backend: a running scheduler, tcp://HOST:PORT")
+    p.add_argument("--oversubscribe", action="store_true",
+                   help="start the processes --workers asks for even where they are more than "
+                        "the CPUs (without it, at most one per CPU)")
     p.add_argument("--max-plies", type=_int_arg(1), default=None, help="cut games off here")
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", metavar="FILE", help="write a chart (.png or .svg)")

@@ -313,3 +313,170 @@ def test_record_keeping_writes_when_a_person_is_asked_and_at_most_once_a_second(
     assert written == ["1", "49"]
     kept.keep(lambda: "50", 50, True)  # a person is asked: written at once
     assert written == ["1", "49", "50"]
+
+
+# -- B50, B51, B52: Dask schedulers; B55: processes; B54: simulate streams ------------------------
+
+
+class _Service:
+    """A TCP service on localhost that accepts connections and either never answers (``silent``)
+    or answers as a web server would (``http``)."""
+
+    def __init__(self, kind: str) -> None:
+        import socket
+        import threading
+
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.address = f"tcp://127.0.0.1:{self.server.getsockname()[1]}"
+        self.kind = kind
+        self.held: list[Any] = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+            if self.kind == "http":
+                try:
+                    conn.recv(1000)
+                    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.server.close()
+        for conn in self.held:
+            conn.close()
+
+
+@pytest.fixture
+def service() -> Any:
+    made: list[_Service] = []
+
+    def start(kind: str) -> _Service:
+        made.append(_Service(kind))
+        return made[-1]
+
+    yield start
+    for s in made:
+        s.close()
+
+
+@pytest.mark.parametrize("command", ["verify", "simulate"])
+@pytest.mark.parametrize("where", ["silent", "http", "tls", "ucx", "empty", "no-port", "refused"])
+def test_a_bad_scheduler_is_one_line_for_verify_and_simulate(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, service: Any,
+    command: str, where: str,
+) -> None:
+    """B50 (an address that accepts and never answers waited for ever), B51 (tls:// and ucx://
+    were TypeError tracebacks, a web server numpy's "Unable to allocate 3 EiB"), B52 (simulate
+    gave a traceback for each; ``--scheduler ''`` was ignored): one line, exit 2, within the
+    scheduler timeout (2 s here)."""
+    pytest.importorskip("dask.distributed")
+    from castlerules.core import parallel
+
+    monkeypatch.setattr(parallel, "SCHEDULER_TIMEOUT", 2.0)
+    address = {
+        "silent": lambda: service("silent").address,
+        "http": lambda: service("http").address,
+        "tls": lambda: "tls://127.0.0.1:8786",
+        "ucx": lambda: "ucx://127.0.0.1:8786",
+        "empty": lambda: "",
+        "no-port": lambda: "tcp://127.0.0.1",
+        "refused": lambda: f"tcp://127.0.0.1:{_free_port()}",
+    }[where]()
+    tail = (["kasteel", "--theorem", "kasteel.one-winner"] if command == "verify"
+            else ["splut", "-n", "2", "--no-progress"])
+    start = time.monotonic()
+    code, out, err = run(capsys, command, *tail, "--backend", "dask", "--scheduler", address)
+    assert time.monotonic() - start < 20
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("castlerules: error: --scheduler"), err
+    assert "Traceback" not in err and "EiB" not in err
+    expected = {"silent": "answered within 2 s", "http": "not a Dask scheduler",
+                "tls": "certificates", "ucx": "tcp:// only", "empty": "expected a scheduler",
+                "no-port": "expected tcp://HOST:PORT", "refused": "cannot reach"}[where]
+    assert expected in lines[0]
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+def test_a_scheduler_without_the_dask_backend_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    for command, tail in (("verify", ["kasteel"]), ("simulate", ["splut", "-n", "2"])):
+        code, _, err = run(capsys, command, *tail, "--scheduler", "")
+        assert code == 2 and "add --backend dask" in err
+
+
+def test_processes_are_capped_at_the_cpus_unless_oversubscribed() -> None:
+    from castlerules.core.parallel import cpus, processes
+
+    assert processes(100_000, 52) == min(cpus(), 52)
+    assert processes(None, 52) == min(cpus(), 52)
+    assert processes(100_000, 52, oversubscribe=True) == 52
+    assert processes(3, 1) == 1
+    with pytest.raises(RulesError, match="jobs"):
+        processes(0, 5)
+
+
+@pytest.mark.parametrize("backend", ["local", "dask"])
+def test_verify_jobs_start_at_most_one_process_per_cpu(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, backend: str
+) -> None:
+    """B55: ``verify --jobs 100000`` started one process per theorem (52 on two CPUs), and
+    ``--backend dask --jobs N`` N workers. Now at most one per CPU, said in a note; the
+    processes asked for with ``--oversubscribe``."""
+    from castlerules.core import execute as ex
+    from castlerules.core.parallel import cpus
+
+    started: list[int] = []
+
+    class Started(Exception):
+        pass
+
+    def record(*args: Any) -> None:
+        started.append(args[1])
+        raise Started
+
+    monkeypatch.setattr(ex, "_run_local", record)
+    monkeypatch.setattr(ex, "_run_dask", record)
+    if cpus() < 2:
+        pytest.skip("one CPU: every run is serial")
+    args = ["verify", "kasteel", "--json", "--jobs", "100000", "--backend", backend]
+    with pytest.raises(Started):
+        run(capsys, *args)
+    assert started == [cpus()]
+    err = capsys.readouterr().err
+    assert "--jobs 100000: at most" in err and "--oversubscribe" in err
+    with pytest.raises(Started):
+        run(capsys, *args, "--oversubscribe")
+    assert started[1] > cpus()
+
+
+def test_simulate_on_the_command_line_keeps_no_result_per_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """B54: ``simulate -n N`` kept every game's result (193 MiB after 8 s, growing with N). Its
+    memory is now the same for 300 games and for 3,000 (keeping the results: about 2 MB more)."""
+    import tracemalloc
+
+    run(capsys, "simulate", "vlotte-geesten", "-n", "50", "--max-plies", "3", "--no-progress")
+    peaks = []
+    for n in ("300", "3000"):
+        tracemalloc.start()
+        code, out, _ = run(capsys, "simulate", "vlotte-geesten", "-n", n, "--max-plies", "3",
+                           "--no-progress")
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+        assert code == 0 and f"{n} games in" in out
+    assert peaks[1] - peaks[0] < 400_000, peaks
