@@ -25,10 +25,10 @@ from rich.console import Console
 
 from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
-from castlerules.core.errors import RulesError, quote, quote_words
+from castlerules.core.errors import RulesError, printable, quote, quote_words
 from castlerules.core.play import random_action
 from castlerules.core.readings import parse_reading_list
-from castlerules.core.record import Record, replay
+from castlerules.core.record import Record, replay, state_at
 from castlerules.core.spec import load_spec
 
 EXAMPLES = {
@@ -51,7 +51,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # argparse builds its messages around the arguments as given: the one quoting rule
         # (castlerules.core.errors) shortens them, so a long argument is never repeated whole.
-        self.exit(2, f"castlerules: error: {quote_words(message)} (see 'castlerules --help')\n")
+        self.exit(2, f"castlerules: error: {printable(quote_words(message))} "
+                     "(see 'castlerules --help')\n")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -229,7 +230,7 @@ def _option_texts(texts: Sequence[str] | None) -> dict[str, str]:
         if name in _OWN_FLAGS:
             raise RulesError(f"--option {name}: give it as {_OWN_FLAGS[name]}")
         if name in out and out[name] != value:
-            raise RulesError(f"--option {name} is given twice, as {quote(out[name])} and "
+            raise RulesError(f"--option {quote(name)} is given twice, as {quote(out[name])} and "
                              f"{quote(value)}; give one")
         out[name] = value
     return out
@@ -629,10 +630,10 @@ def _given_flags(args: argparse.Namespace) -> str:
     flags = []
     if getattr(args, "players", None) is not None:
         flags.append(f"--players {args.players}")
-    flags += [f"--reading {r}" for r in getattr(args, "reading", None) or ()]
+    flags += [f"--reading {quote(r)}" for r in getattr(args, "reading", None) or ()]
     if getattr(args, "ruleset", None):
-        flags.append(f"--ruleset {args.ruleset}")
-    flags += [f"--option {o}" for o in getattr(args, "option", None) or ()]
+        flags.append(f"--ruleset {quote(args.ruleset)}")
+    flags += [f"--option {quote(o)}" for o in getattr(args, "option", None) or ()]
     return " ".join(flags)
 
 
@@ -715,7 +716,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         ply = len(record.actions) if args.ply is None else args.ply
         if not 0 <= ply <= len(record.actions):
             raise RulesError(f"--ply {ply}: the record has plies 0 to {len(record.actions)}")
-        state = replay(record, ply=ply)  # first: it makes the record's game as untrusted input
+        # first: it makes the record's game as untrusted input; the plies up to the one shown
+        state = state_at(record, ply)
         game = _record_game(record, args)
         where = f"after ply {ply} of {len(record.actions)}"
     out = _out()
@@ -794,9 +796,9 @@ def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[
             owners.append(n)
         if len(owners) != 1:
             raise RulesError(
-                f"--reading {key}: no interpretation of {', '.join(names)} has that id"
+                f"--reading {quote(key)}: no interpretation of {', '.join(names)} has that id"
                 if not owners
-                else f"--reading {key}: several games have it; give the full id"
+                else f"--reading {quote(key)}: several games have it; give the full id"
             )
         out[owners[0]][key] = option
     return out
@@ -813,9 +815,9 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
         owners = [n for n in names if key in inspect.signature(game_class(n)).parameters]
         if len(owners) != 1:
             raise RulesError(
-                f"--option {key}: no game of {', '.join(names)} takes it"
+                f"--option {quote(key)}: no game of {', '.join(names)} takes it"
                 if not owners
-                else f"--option {key}: {' and '.join(owners)} take it; verify one of them"
+                else f"--option {quote(key)}: {' and '.join(owners)} take it; verify one of them"
             )
         out[owners[0]][key] = option_value(owners[0], key, text)
     return out
@@ -823,12 +825,15 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
 
 def _theorem_costs(path: str) -> dict[str, float]:
     """Theorem id -> the seconds its runs took in the output of ``castlerules verify --json``
-    (a list of runs, or the runs and configurations of ``--combinations``), summed."""
+    (a list of runs, or the runs and configurations of ``--combinations``), summed. A file that
+    cannot be read says why (missing, a folder, too large, not JSON) before what it should be."""
+    from castlerules.core.jsonio import parse_json
+
     bad = f"--costs: {quote(path)} is not the JSON output of castlerules verify --json"
-    try:
-        data = json.loads(_read(path, "--costs"))
-    except (ValueError, RecursionError):
-        raise RulesError(bad) from None
+    data = parse_json(_read(path, "--costs"), f"--costs file {quote(path)}", RulesError,
+                      64_000_000)
+    if isinstance(data, dict) and not {"runs", "combinations"} & set(data):
+        raise RulesError(bad)
     try:
         if isinstance(data, dict):
             data = list(data.get("runs", [])) + [
@@ -840,12 +845,23 @@ def _theorem_costs(path: str) -> dict[str, float]:
         raise RulesError(bad)
     costs: dict[str, float] = {}
     for r in data:
-        if not (isinstance(r, dict) and isinstance(r.get("id"), str)
-                and isinstance(r.get("seconds"), (int, float))
-                and math.isfinite(r["seconds"]) and r["seconds"] >= 0):
-            raise RulesError(bad)
-        costs[r["id"]] = costs.get(r["id"], 0.0) + float(r["seconds"])
+        seconds = _seconds(r.get("seconds")) if isinstance(r, dict) else None
+        if seconds is None or not isinstance(r.get("id"), str):
+            raise RulesError(f"{bad} (a run without an id and its seconds: {quote(r)})")
+        costs[r["id"]] = costs.get(r["id"], 0.0) + seconds
     return costs
+
+
+def _seconds(value: Any) -> float | None:
+    """A run's ``seconds`` as a float: a finite number from 0 to a year, else None (an integer
+    too large for a float included)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return None
+    return seconds if math.isfinite(seconds) and 0 <= seconds <= 366 * 86_400 else None
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

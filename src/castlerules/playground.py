@@ -28,6 +28,7 @@ from castlerules.core.errors import (
     ParseError,
     RecordError,
     RulesError,
+    about,
     quote,
 )
 from castlerules.core.game import Game
@@ -518,7 +519,7 @@ class Session:
         for ply, move in enumerate(record.actions):
             done = session.play(move)
             if "error" in done:
-                raise RecordError(f"{quote(move)}: {done['error']['message']}", ply)
+                raise RecordError(about(move, done["error"]["message"]), ply)
         return session
 
 

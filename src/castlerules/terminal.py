@@ -50,7 +50,7 @@ from rich.text import Text
 from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
 from castlerules.bots import MCTSBot, RandomBot, own_actions, race_action
 from castlerules.core.chance import sample
-from castlerules.core.errors import RulesError
+from castlerules.core.errors import RulesError, printable
 from castlerules.core.game import Game, game_module
 from castlerules.core.record import Record
 from castlerules.core.view import Ply, View
@@ -510,7 +510,8 @@ class Session:
                 return TIMEOUT
             self._at_prompt = False
             if not self.interactive and isinstance(line, str):
-                self._say(Text(line, style="dim"))  # echo piped input, so the transcript reads
+                # echo piped input, so the transcript reads (its control characters escaped)
+                self._say(Text(printable(line), style="dim"))
             if isinstance(line, TooLong):
                 self._say(f"that line is longer than {MAX_LINE} characters; type a move",
                           style="red")

@@ -480,3 +480,207 @@ def test_simulate_on_the_command_line_keeps_no_result_per_game(
         tracemalloc.stop()
         assert code == 0 and f"{n} games in" in out
     assert peaks[1] - peaks[0] < 400_000, peaks
+
+
+# -- B46, B47: verify --costs ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "No such file or directory"),
+        ("folder", "Is a directory"),
+        ('[{"id": "vg.start", "seconds": 1' + "0" * 400 + "}]", "is not the JSON output"),
+        ('[{"id": "vg.start", "seconds": 1e999}]', "is not the JSON output"),
+        ('[{"id": "vg.start", "seconds": -1}]', "is not the JSON output"),
+        ('{"something": "else"}', "is not the JSON output"),
+        ("not json", "is not valid JSON"),
+        ("[" * 100_000, "nested more than"),
+    ],
+)
+def test_costs_files_are_refused_with_the_true_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str | None, expected: str
+) -> None:
+    """B46 (an integer too big for a float was an OverflowError traceback), B47 (a missing file or
+    a folder said "is not the JSON output of castlerules verify --json")."""
+    path = tmp_path / "costs.json"
+    if content == "folder":
+        path.mkdir()
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
+    code, out, err = run(capsys, "verify", "vlotte-geesten", "--theorem", "vg.start", "--costs",
+                         str(path))
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "--costs" in lines[0] and expected in lines[0], err
+
+
+def test_costs_from_a_verify_run_are_used(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "verify", "vlotte-geesten", "--theorem", "vg.start", "--json",
+                       "--jobs", "1")
+    assert code == 0
+    path = tmp_path / "costs.json"
+    path.write_text(out, encoding="utf-8")
+    code, _, err = run(capsys, "verify", "vlotte-geesten", "--theorem", "vg.start", "--costs",
+                       str(path), "--jobs", "1", "--json")
+    assert code == 0, err
+
+
+# -- B53: escape sequences never reach the terminal raw ------------------------------------------
+
+#: A clear screen, a colour and a bell (no ',' or ';': a reading list would split on them).
+ESC = "\x1b[2J\x1b[31m\x07"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["verify", "--option", f"x{ESC}=1"],
+        ["verify", "--reading", f"x{ESC}=1"],
+        ["verify", "kasteel", "--option", f"passes{ESC}=1", "--theorem", "kasteel.start"],
+        ["play", f"splut{ESC}"],
+        ["show", f"{ESC}.json"],
+        ["explain", "splut", f"start{ESC}", "x"],
+        ["explain", "splut", "start", f"Tf2{ESC}f3"],
+        ["play", "splut", "--option", f"passes{ESC}=3"],
+        ["simulate", "splut", "-n", "1", "--option", f"x{ESC}=1"],
+        ["verify", "--costs", f"{ESC}.json"],
+    ],
+)
+def test_escape_sequences_from_the_command_line_are_escaped(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code != 0
+    assert "\x1b" not in out + err and "\x07" not in out + err
+    if not any(a.startswith("start") for a in args):  # a position is refused by its column
+        assert "\\x1b" in err  # shown, escaped
+
+
+@pytest.mark.parametrize("command", ["replay", "show"])
+def test_a_records_options_repeated_in_a_message_are_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    path = tmp_path / "g.json"
+    code, _, _ = run(capsys, "play", "splut", "--seed", "1", "--max-plies", "3", "-o", str(path))
+    assert code == 0
+    for given in (["--option", f"passes{ESC}=3"], ["--reading", f"seating=x{ESC}"],
+                  ["--ruleset", f"x{ESC}"]):
+        code, out, err = run(capsys, command, str(path), *given)
+        assert code == 2 and "\x1b" not in out + err and "\\x1b" in err
+
+
+def test_piped_input_is_echoed_escaped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"Tf2{ESC}f3\nquit\n"))
+    code, out, err = run(capsys, "play", "splut", "--human", "0", "--seed", "2")
+    assert code == 0
+    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert "Tf2\\x1b[2J" in out
+
+
+def test_every_rules_error_message_is_printable() -> None:
+    """The last guard: whatever a message is built from, no control character but a line break
+    or a tab is in it."""
+    from castlerules.core.errors import printable
+
+    every_control = "".join(chr(c) for c in (*range(0x20), *range(0x7F, 0xA0)))
+    message = str(RulesError(f"a{every_control}b"))
+    assert all(c in "\n\t" or not (ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0) for c in message)
+    assert printable("é ♞ “x”") == "é ♞ “x”"
+
+
+# -- B56: a board file with a byte-order mark -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "board"), [("kasteel", "kasteel-default.txt"),
+                                             ("spookslot", "spookslot-default.toml")])
+def test_a_board_file_with_a_byte_order_mark_is_the_same_board(
+    tmp_path: Path, game: str, board: str
+) -> None:
+    from castlerules.core.spec import read_text
+
+    text = read_text(f"boards/{board}")
+    path = tmp_path / board
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert castlerules.make(game, board=str(path)) == castlerules.make(game)
+    assert castlerules.make(game, board="\ufeff" + text) == castlerules.make(game)
+    changed = text.replace("\n", "\n\n", 1) if game == "spookslot" else text
+    if game == "spookslot":  # another board: the mark is still dropped, the board kept whole
+        custom = castlerules.make(game, board="\ufeff" + changed)
+        assert "\ufeff" not in custom.options.get("board", "")
+
+
+# -- B58: show --ply replays only what it shows ---------------------------------------------------
+
+
+def test_show_replays_only_the_plies_before_the_one_it_shows(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B58: ``show RECORD --ply 0`` of a record of a million plies replayed all of them."""
+    from castlerules.core import record as rec
+
+    played: list[str] = []
+    real = castlerules.make("splut").__class__.play
+
+    def counting(self: Any, state: Any, text: str) -> Any:
+        played.append(text)
+        return real(self, state, text)
+
+    path = tmp_path / "g.json"
+    code, _, _ = run(capsys, "play", "splut", "--seed", "1", "--max-plies", "40", "-o", str(path))
+    assert code == 0
+    monkeypatch.setattr(castlerules.make("splut").__class__, "play", counting)
+    for ply in (0, 7):
+        played.clear()
+        code, out, _ = run(capsys, "show", str(path), "--ply", str(ply))
+        assert code == 0 and f"after ply {ply} of 40" in out
+        assert len(played) == ply
+    record = rec.Record.from_json(path.read_text(encoding="utf-8"))
+    assert rec.state_at(record, 7) == rec.replay(record, every_state=True)[7]
+    with pytest.raises(rec.RecordError):
+        rec.state_at(record, 41)
+
+
+# -- left from the third campaign -----------------------------------------------------------------
+
+
+def test_verify_refuses_one_reading_given_twice_under_two_spellings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--reading", "seating=clockwise", "--reading", "splut.interp.seating=seating-order"]
+    code, _, play_err = run(capsys, "play", "splut", "--max-plies", "1", *args)
+    assert code == 2
+    code, _, verify_err = run(capsys, "verify", "splut", "--theorem", "splut.start", *args)
+    assert code == 2
+    assert "splut.interp.seating is given twice" in verify_err
+    assert verify_err.split("error: ")[1] == play_err.split("error: ")[1]  # the same words
+    code, _, _ = run(capsys, "verify", "splut", "--theorem", "splut.start", "--jobs", "1",
+                     "--reading", "seating=clockwise", "--reading",
+                     "splut.interp.seating=clockwise")
+    assert code == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bad_move_in_a_record_is_quoted_once(name: str) -> None:
+    from castlerules.core.errors import RecordError
+    from castlerules.core.record import Record, replay
+
+    for text in ("zz9-q", "p0 Zz9-z8"):
+        record = Record.new(name, {}, (text,))
+        with pytest.raises(RecordError) as refused:
+            replay(record)
+        assert str(refused.value).count(repr(text)) == 1, str(refused.value)
+
+
+def test_a_bad_move_in_a_link_is_quoted_once() -> None:
+    from castlerules.core.errors import RecordError
+    from castlerules.playground import Session
+
+    text = json.dumps({"game": "splut", "options": {}, "actions": ["p0 Zz9-z8"]})
+    with pytest.raises(RecordError) as refused:
+        Session.from_record(text)
+    assert str(refused.value).count("'p0 Zz9-z8'") == 1, str(refused.value)

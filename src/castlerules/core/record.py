@@ -14,7 +14,7 @@ from typing import Any, Literal, overload
 
 import attrs
 
-from castlerules.core.errors import InvalidOptionError, RecordError, RulesError, quote
+from castlerules.core.errors import InvalidOptionError, RecordError, RulesError, about, quote
 from castlerules.core.jsonio import parse_json
 
 #: The longest record JSON that is read (characters or bytes).
@@ -103,7 +103,7 @@ def _states(game: Any, record: Record) -> Iterator[Any]:
         try:
             state = game.play(state, text)
         except RulesError as exc:
-            raise RecordError(f"{quote(text)}: {exc}", ply) from None
+            raise RecordError(about(text, str(exc)), ply) from None
         yield state
 
 
@@ -112,6 +112,18 @@ def replay_states(record: Record) -> Iterator[Any]:
     in the record's length. The game is made at once (a bad header raises here); a ply that does
     not replay raises RecordError, naming it (0-based), when the iteration reaches it."""
     return _states(_made(record), record)
+
+
+def state_at(record: Record, ply: int) -> Any:
+    """The state after the record's first ``ply`` plies, replaying those plies only (each checked;
+    the plies after them are not: a position needs only the plies before it, so ``show --ply 0``
+    of a record of a million plies replays none). RecordError names the first ply at fault."""
+    if not (isinstance(ply, int) and not isinstance(ply, bool) and 0 <= ply <= len(record.actions)):
+        raise RecordError(f"ply {quote(ply)} is not one of 0 to {len(record.actions)}")
+    for n, state in enumerate(replay_states(record)):
+        if n == ply:
+            return state
+    raise AssertionError("unreachable: replay_states yields len(actions) + 1 states")
 
 
 @overload
