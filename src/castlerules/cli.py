@@ -145,6 +145,9 @@ def _player_arg(value: str) -> int:
 
 
 def _readings(pairs: Sequence[str] | None) -> dict[str, str]:
+    for text in pairs or ():  # an empty one ('', ',') is a mistake, not "no reading"
+        if not parse_reading_list(text, "--reading"):
+            raise RulesError(f"--reading expects ID=OPTION, got {quote(text)}")
     return parse_reading_list(pairs or (), "--reading")
 
 
