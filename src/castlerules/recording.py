@@ -1,8 +1,9 @@
 """The record of a game in play kept in its file (``castlerules play -o FILE``), whatever ends it.
 
 - ``RecordFile(path)`` checks before the game starts that the file can be written (a missing
-  folder, a read-only one, a folder or a device as the target are refused at once, with the
-  reason), then rewrites the record as the game goes: whenever a person is about to be asked for
+  folder, a read-only one, a folder as the target are refused at once, with the reason; a device
+  or a pipe such as ``/dev/stdout`` is written to once, at the end), then rewrites the record as
+  the game goes: whenever a person is about to be asked for
   a move (so the file holds every ply before the prompt while they think) and, between, at most
   once every ``interval`` seconds. Each write is atomic (``castlerules.core.files``): a write that
   fails mid-game (a full disk) leaves the last good record and is said once on standard error;
@@ -25,7 +26,7 @@ from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Any
 
-from castlerules.core.errors import RulesError
+from castlerules.core.errors import RulesError, quote
 from castlerules.core.files import check_writable, write_atomic
 
 #: The signals that end a game in play with its record kept (Ctrl-C's SIGINT is handled apart).
@@ -91,7 +92,9 @@ class RecordFile:
 
     def __init__(self, path: str, interval: float = 1.0, what: str = "-o",
                  warn: Callable[[str], None] | None = None) -> None:
-        check_writable(path, what)
+        #: Whether the file is replaced as the game goes (a regular file, or none yet); a device or
+        #: a pipe (``-o /dev/stdout``) is written to once, at the end.
+        self.regular = check_writable(path, what)
         self.path = path
         self.what = what
         self.interval = interval
@@ -107,7 +110,7 @@ class RecordFile:
     def keep(self, text: Callable[[], str], version: int, waiting: bool) -> None:
         """Write the record if the game changed since the last write and a person is about to be
         asked, or ``interval`` seconds have passed since the last write."""
-        if version == self.version:
+        if version == self.version or not self.regular:
             return
         if not waiting and time.monotonic() - self.when < self.interval:
             return
@@ -121,7 +124,11 @@ class RecordFile:
     def write(self, text: str, version: int = -1) -> None:
         """Write ``text`` to the file now (``RulesError`` if that fails; the older file stays)."""
         start = time.monotonic()
-        write_atomic(self.path, text, self.what)
+        try:
+            write_atomic(self.path, text)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise RulesError(f"{self.what}: cannot write {quote(self.path)}: {reason}") from None
         self.when = time.monotonic()
         self.version = version
         self.writes += 1

@@ -70,7 +70,7 @@ def _leftovers(folder: Path) -> list[str]:
 # -- B48, B49, B57: the record of play -o --------------------------------------------------------
 
 
-@pytest.mark.parametrize("target", ["missing/folder/g.json", ".", "/dev/null", ""])
+@pytest.mark.parametrize("target", ["missing/folder/g.json", ".", ""])
 def test_play_refuses_a_record_target_it_cannot_write_before_the_game(
     tmp_path: Path, target: str
 ) -> None:
@@ -112,12 +112,12 @@ def test_a_failed_write_keeps_the_older_file_and_leaves_nothing_behind(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    with pytest.raises(RulesError, match="No space left on device"):
-        write_atomic(path, "x" * 100_000, "-o")
+    with pytest.raises(OSError, match="No space left on device"):
+        write_atomic(path, "x" * 100_000)
     assert path.read_text(encoding="utf-8") == "the older record\n"
     assert _leftovers(tmp_path) == []
     monkeypatch.undo()
-    write_atomic(path, "the new one\n", "-o")
+    write_atomic(path, "the new one\n")
     assert path.read_text(encoding="utf-8") == "the new one\n"
     assert (path.stat().st_mode & 0o777) == 0o640  # the older file's permissions
     assert _leftovers(tmp_path) == []
@@ -128,7 +128,7 @@ def test_a_write_through_a_link_replaces_the_file_it_points_to(tmp_path: Path) -
     real.write_text("old\n", encoding="utf-8")
     link = tmp_path / "link.json"
     link.symlink_to(real)
-    write_atomic(link, "new\n", "-o")
+    write_atomic(link, "new\n")
     assert link.is_symlink() and real.read_text(encoding="utf-8") == "new\n"
 
 
@@ -276,11 +276,11 @@ def test_a_record_write_that_fails_during_the_game_is_said_once(
     failures = [0]
     real = recording.write_atomic
 
-    def flaky(path: Any, data: Any, what: str) -> None:
+    def flaky(path: Any, data: Any) -> None:
         if failures[0] < 3:
             failures[0] += 1
-            raise RulesError(f"{what}: cannot write {path!r}: No space left on device")
-        real(path, data, what)
+            raise OSError(28, "No space left on device")
+        real(path, data)
 
     monkeypatch.setattr(recording, "write_atomic", flaky)
     monkeypatch.setattr("sys.stdin", io.StringIO("Tf2-f3\nquit\n"))
@@ -629,9 +629,9 @@ def test_show_replays_only_the_plies_before_the_one_it_shows(
         assert code == 0 and f"after ply {ply} of 40" in out
         assert len(played) == ply
     record = rec.Record.from_json(path.read_text(encoding="utf-8"))
-    assert rec.state_at(record, 7) == rec.replay(record, every_state=True)[7]
+    assert rec.replay(record, ply=7) == rec.replay(record, every_state=True)[7]
     with pytest.raises(rec.RecordError):
-        rec.state_at(record, 41)
+        rec.replay(record, ply=41)
 
 
 # -- left from the third campaign -----------------------------------------------------------------

@@ -24,7 +24,6 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.display import status_iterator
 
-from castlerules.core.errors import RulesError
 from castlerules.core.files import write_atomic
 
 logger = logging.getLogger(__name__)
@@ -214,8 +213,8 @@ def _write_cache(path: Path, runs: dict[str, dict[str, Any]]) -> None:
         for old in path.parent.glob("theorems-*.json"):
             if old != path:
                 old.unlink()
-        write_atomic(path, json.dumps(runs, ensure_ascii=False), "theorem cache")
-    except (OSError, RulesError) as exc:
+        write_atomic(path, json.dumps(runs, ensure_ascii=False))
+    except OSError as exc:
         logger.info(f"castlerules: cannot keep the theorem runs in {path}: {exc}")
 
 
@@ -288,7 +287,7 @@ class GameDoc:
     """Everything the pages of one game show, gathered once; ``problems`` lists what failed."""
 
     def __init__(self, name: str, tests_root: Path, runs: dict[str, dict[str, Any]]) -> None:
-        from castlerules.core.catalog import GAMES, game_class, make
+        from castlerules.core.catalog import game_class, info, make
         from castlerules.core.game import Game
         from castlerules.core.plan import every_configuration, option_theorems
         from castlerules.core.spec import load_spec
@@ -299,7 +298,8 @@ class GameDoc:
         #: Parts not written yet (shown on the page, not warned about).
         self.missing: list[str] = []
         self.spec = load_spec(name)
-        self.package = GAMES[name].split(":")[0].rsplit(".", 1)[0]
+        self.info = info(name)
+        self.package = self.info.package
         self.cls: Any = self._try("import the game", lambda: game_class(name))
         self.game: Any = self._try("make the game", lambda: make(name))
         self.rows: list[dict[str, Any]] = self._try(

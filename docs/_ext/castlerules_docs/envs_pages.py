@@ -165,7 +165,7 @@ def _save_picture(array: Any, path: Path) -> None:
     data = buffer.getvalue()
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_bytes() != data:
-        write_atomic(path, data, "docs")
+        write_atomic(path, data)
 
 
 def _index(names: dict[str, str]) -> list[str]:

@@ -241,7 +241,7 @@ def on_build_finished(app: Sphinx, exc: Exception | None) -> None:
             shutil.copyfile(wheel, shipped / names[-1])
     manifest = {"pyodide": pinned_version(docs), "runtime": f"{folder}/",
                 "wheels": [f"wheels/{name}" for name in names], **page_data()}  # fmt: skip
-    write_atomic(site / "manifest.json", json.dumps(manifest, indent=1) + "\n", "docs")
+    write_atomic(site / "manifest.json", json.dumps(manifest, indent=1) + "\n")
     logger.info(f"castlerules: the Play page's files are in {site}")
 
 

@@ -51,13 +51,10 @@ def processes(asked: int | None, tasks: int, *, oversubscribe: bool = False) -> 
 
 
 def distributed_module() -> Any:
-    """``dask.distributed``, or the error that says how to install it."""
-    try:
-        return importlib.import_module("dask.distributed")
-    except ImportError as exc:
-        raise InvalidOptionError(
-            'the dask backend needs dask.distributed: pip install "castlerules[dask]"'
-        ) from exc
+    """``dask.distributed``, or ``MissingExtraError`` naming the extra that brings it."""
+    from castlerules.core.extras import require
+
+    return require("dask.distributed", "the dask backend")
 
 
 def scheduler_address(address: Any) -> str:
