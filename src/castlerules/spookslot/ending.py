@@ -50,10 +50,11 @@ check, place by place, with a model of one pawn read from the board data and the
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.errors import InvalidOptionError
+from castlerules.spookslot.board import Board
 from castlerules.spookslot.state import (
     EXIT,
     GHOST,
@@ -66,8 +67,40 @@ from castlerules.spookslot.state import (
     make_state,
 )
 
-if TYPE_CHECKING:
-    from castlerules.spookslot.rules import Spookslot
+
+class Spookslot(Protocol):
+    """What the check reads of a Spookslot game (the rules module imports this one, so the
+    game's class is described here, not imported)."""
+
+    board: Board
+    window: int
+    no_yellow: bool
+    _faces: frozenset[int]
+    _traps: frozenset[str]
+    _ball_actions: tuple[Any, ...]
+    _fallback_of: dict[str, dict[str, str]]
+    _count_back: bool
+    _line: bool
+    _mover_only: bool
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def pawns_per_player(self) -> int: ...
+
+    @property
+    def readings(self) -> dict[str, str]: ...
+
+    def _ways(self, pos: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]: ...
+
+    def move_set(self, state: State) -> Any: ...
+
+    def successor(self, state: State, action: Any) -> State: ...
+
+    def legal_actions(self, state: State) -> tuple[Any, ...]: ...
+
+    def is_terminal(self, state: State) -> bool: ...
 
 #: (places, stuck places, the ways between places) of a set of options.
 Verdict = tuple[frozenset[str], frozenset[str], tuple[tuple[str, frozenset[str]], ...]]
