@@ -11,6 +11,7 @@ Output is coloured on a terminal and plain when piped.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -26,7 +27,7 @@ from typing import Any, NoReturn
 from castlerules import solve_command
 from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
-from castlerules.core.errors import RulesError, quote, quote_words
+from castlerules.core.errors import RulesError, printable, quote, quote_words
 from castlerules.core.extras import MissingExtraError
 from castlerules.core.play import random_action
 from castlerules.core.readings import parse_reading_list
@@ -55,7 +56,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # argparse builds its messages around the arguments as given: the one quoting rule
         # (castlerules.core.errors) shortens them, so a long argument is never repeated whole.
-        self.exit(2, f"castlerules: error: {quote_words(message)} (see 'castlerules --help')\n")
+        self.exit(2, f"castlerules: error: {printable(quote_words(message))} "
+                     "(see 'castlerules --help')\n")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -137,6 +139,9 @@ def _player_arg(value: str) -> int:
 
 
 def _readings(pairs: Sequence[str] | None) -> dict[str, str]:
+    for text in pairs or ():  # an empty one ('', ',') is a mistake, not "no reading"
+        if not parse_reading_list(text, "--reading"):
+            raise RulesError(f"--reading expects ID=OPTION, got {quote(text)}")
     return parse_reading_list(pairs or (), "--reading")
 
 
@@ -222,7 +227,7 @@ def _option_texts(texts: Sequence[str] | None) -> dict[str, str]:
         if name in _OWN_FLAGS:
             raise RulesError(f"--option {name}: give it as {_OWN_FLAGS[name]}")
         if name in out and out[name] != value:
-            raise RulesError(f"--option {name} is given twice, as {quote(out[name])} and "
+            raise RulesError(f"--option {quote(name)} is given twice, as {quote(out[name])} and "
                              f"{quote(value)}; give one")
         out[name] = value
     return out
@@ -489,7 +494,12 @@ def cmd_readings(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """A game in the terminal. Its record (``-o``) is checked writable first, kept up to date as
+    the game goes, and written whatever ends the game: its end, ``quit``, the end of the input,
+    Ctrl-C (status 130), SIGTERM or SIGHUP (128 + the signal), standard output closing (141, as
+    SIGPIPE would) — each said in one line on standard error."""
     from castlerules.bots import make_bot
+    from castlerules.recording import RecordFile, Stopped, Stops
     from castlerules.terminal import BOT_DELAY, Session
 
     game = make(args.game, **_options(args))
@@ -499,6 +509,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise RulesError(f"--human {bad[0]}: {game.name} has players 0 to {game.num_players - 1}")
     if not 1 <= args.strength <= 10:
         raise RulesError(f"--strength {args.strength}: expected 1 to 10")
+    kept = RecordFile(args.output) if args.output is not None else None  # refused now, not later
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     cap = args.max_plies if args.max_plies is not None else game.playout_cap
@@ -507,6 +518,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     quiet = args.json and not humans
     solved = solve_command.evaluator_for(game, args.table) if args.bot == "solved" else None
     console = _out() if not quiet else Console(open(os.devnull, "w"), wrap=False)  # noqa: SIM115
+
+    def keep(waiting: bool) -> None:
+        if kept is not None:
+            kept.keep(lambda: session.record(seed).to_json() + "\n", session.changes, waiting)
+
     session = Session(
         game,
         humans=humans,
@@ -518,9 +534,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         max_plies=cap,
         interactive=bool(humans) and sys.stdin.isatty(),
         bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
+        on_change=keep,
     )
-    if not quiet:
-        console.print(_play_header(game, session.view, humans, args.bot, seed), style="dim")
     import signal
 
     # Started with SIGINT ignored (a background job of a non-interactive shell), Python installs
@@ -528,34 +543,95 @@ def cmd_play(args: argparse.Namespace) -> int:
     ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     if ignored:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    interrupted = False
+    stops = Stops()
+    status = 0
+    #: Why the game stopped early, for the line on standard error ("" when it did not).
+    cut = ""
+    with stops.installed():
+        try:
+            try:
+                if not quiet:
+                    console.print(_play_header(game, session.view, humans, args.bot, seed),
+                                  style="dim")
+                session.run()
+            finally:
+                stops.armed = False  # from here on a signal is noted: the record is written
+                if ignored:
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except KeyboardInterrupt:
+            status, session.stopped = 130, "interrupted (Ctrl-C)"
+            _quietly(lambda: console.print(""))
+        except Stopped as stop:
+            status, cut = 128 + stop.signum, stop.reason
+            session.stopped = cut
+            _quietly(lambda: console.print(""))  # off the prompt's line
+        except OSError as exc:  # the output closed (a pipe's reader quit, the terminal went)
+            status, cut = _output_closed(exc)
+            session.stopped = cut
+        record = session.record(seed)
+        plies = f"{len(record.actions)} plies"
+        if kept is not None:
+            kept.write(record.to_json() + "\n")
+        if not cut:
+            try:
+                _tell_end(console, session, game, humans, quiet, plies, kept)
+                if args.json:
+                    print(record.to_json(), flush=True)
+            except OSError as exc:
+                status, cut = _output_closed(exc)
+        if stops.status is not None and not cut:  # a signal while the record was written
+            status, cut = stops.status, stops.reason
+    if cut:
+        where = f": record of {plies} written to {args.output}" if kept is not None else ""
+        _quietly(lambda: print(f"castlerules: {cut}{where}", file=sys.stderr, flush=True))
+    return status
+
+
+def _output_closed(exc: OSError) -> tuple[int, str]:
+    """(exit status, what happened) when writing the game's output failed: standard output
+    closed (141, the status SIGPIPE gives), or another output error (1). Later writes to
+    standard output go nowhere, so the exit does not fail again flushing it."""
+    import errno
+
+    _silence_stdout()
+    if isinstance(exc, BrokenPipeError):
+        return 141, "standard output closed"
+    if exc.errno == errno.EIO:
+        return 129, "the terminal is gone (input/output error)"
+    return 1, f"cannot write the output: {exc.strerror or exc}"
+
+
+def _silence_stdout() -> None:
+    """Standard output to /dev/null from now on (after it closed)."""
     try:
-        session.run()
-    except KeyboardInterrupt:
-        interrupted = True
-        session.stopped = "interrupted (Ctrl-C)"
-        console.print("")
-    finally:
-        if ignored:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-    record = session.record(seed)
-    plies = f"{len(record.actions)} plies"
-    if not quiet:
-        if not humans:
-            console.print(game.render(session.state))
-        if game.is_terminal(session.state):
-            if not humans:  # a human's last board already said it
-                console.print(Text.assemble((session.view.result(session.state), "bold"),
-                                            f" ({plies})"))
-        else:
-            console.print(Text.assemble(("not finished", "bold"), f": {session.stopped} ({plies})"))
-    if args.output:
-        _write(args.output, record.to_json() + "\n", "-o")
-        if not quiet:
-            console.print(f"record of {plies} written to {args.output}", style="dim")
-    if args.json:
-        print(record.to_json())
-    return 130 if interrupted else 0
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _quietly(say: Any) -> None:
+    """``say()``, where the output may be gone: an output error is dropped."""
+    with contextlib.suppress(OSError):
+        say()
+
+
+def _tell_end(console: Console, session: Any, game: Any, humans: Sequence[int], quiet: bool,
+              plies: str, kept: Any) -> None:
+    """How the game ended, and where its record went."""
+    if quiet:
+        return
+    if not humans:
+        console.print(game.render(session.state))
+    if game.is_terminal(session.state):
+        if not humans:  # a human's last board already said it
+            console.print(Text.assemble((session.view.result(session.state), "bold"),
+                                        f" ({plies})"))
+    else:
+        console.print(Text.assemble(("not finished", "bold"), f": {session.stopped} ({plies})"))
+    if kept is not None:
+        console.print(f"record of {plies} written to {kept.path}", style="dim")
 
 
 def _play_header(game: Any, view: Any, humans: Sequence[int], bot: str, seed: int) -> str:
@@ -579,10 +655,10 @@ def _given_flags(args: argparse.Namespace) -> str:
     flags = []
     if getattr(args, "players", None) is not None:
         flags.append(f"--players {args.players}")
-    flags += [f"--reading {r}" for r in getattr(args, "reading", None) or ()]
+    flags += [f"--reading {quote(r)}" for r in getattr(args, "reading", None) or ()]
     if getattr(args, "ruleset", None):
-        flags.append(f"--ruleset {args.ruleset}")
-    flags += [f"--option {o}" for o in getattr(args, "option", None) or ()]
+        flags.append(f"--ruleset {quote(args.ruleset)}")
+    flags += [f"--option {quote(o)}" for o in getattr(args, "option", None) or ()]
     return " ".join(flags)
 
 
@@ -680,7 +756,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         ply = len(record.actions) if args.ply is None else args.ply
         if not 0 <= ply <= len(record.actions):
             raise RulesError(f"--ply {ply}: the record has plies 0 to {len(record.actions)}")
-        state = replay(record, ply=ply)  # first: it makes the record's game as untrusted input
+        # first: it makes the record's game as untrusted input; only the plies up to the one shown
+        state = replay(record, ply=ply)
         game = _record_game(record, args)
         where = f"after ply {ply} of {len(record.actions)}"
     out = _out()
@@ -760,9 +837,9 @@ def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[
             owners.append(n)
         if len(owners) != 1:
             raise RulesError(
-                f"--reading {key}: no interpretation of {', '.join(names)} has that id"
+                f"--reading {quote(key)}: no interpretation of {', '.join(names)} has that id"
                 if not owners
-                else f"--reading {key}: several games have it; give the full id"
+                else f"--reading {quote(key)}: several games have it; give the full id"
             )
         out[owners[0]][key] = option
     return out
@@ -779,9 +856,9 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
         owners = [n for n in names if key in inspect.signature(game_class(n)).parameters]
         if len(owners) != 1:
             raise RulesError(
-                f"--option {key}: no game of {', '.join(names)} takes it"
+                f"--option {quote(key)}: no game of {', '.join(names)} takes it"
                 if not owners
-                else f"--option {key}: {' and '.join(owners)} take it; verify one of them"
+                else f"--option {quote(key)}: {' and '.join(owners)} take it; verify one of them"
             )
         out[owners[0]][key] = option_value(owners[0], key, text)
     return out
@@ -789,12 +866,15 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
 
 def _theorem_costs(path: str) -> dict[str, float]:
     """Theorem id -> the seconds its runs took in the output of ``castlerules verify --json``
-    (a list of runs, or the runs and configurations of ``--combinations``), summed."""
+    (a list of runs, or the runs and configurations of ``--combinations``), summed. A file that
+    cannot be read says why (missing, a folder, too large, not JSON) before what it should be."""
+    from castlerules.core.jsonio import parse_json
+
     bad = f"--costs: {quote(path)} is not the JSON output of castlerules verify --json"
-    try:
-        data = json.loads(_read(path, "--costs"))
-    except (ValueError, RecursionError):
-        raise RulesError(bad) from None
+    data = parse_json(_read(path, "--costs"), f"--costs file {quote(path)}", RulesError,
+                      64_000_000)
+    if isinstance(data, dict) and not {"runs", "combinations"} & set(data):
+        raise RulesError(bad)
     try:
         if isinstance(data, dict):
             data = list(data.get("runs", [])) + [
@@ -806,12 +886,23 @@ def _theorem_costs(path: str) -> dict[str, float]:
         raise RulesError(bad)
     costs: dict[str, float] = {}
     for r in data:
-        if not (isinstance(r, dict) and isinstance(r.get("id"), str)
-                and isinstance(r.get("seconds"), (int, float))
-                and math.isfinite(r["seconds"]) and r["seconds"] >= 0):
-            raise RulesError(bad)
-        costs[r["id"]] = costs.get(r["id"], 0.0) + float(r["seconds"])
+        seconds = _seconds(r.get("seconds")) if isinstance(r, dict) else None
+        if seconds is None or not isinstance(r.get("id"), str):
+            raise RulesError(f"{bad} (a run without an id and its seconds: {quote(r)})")
+        costs[r["id"]] = costs.get(r["id"], 0.0) + seconds
     return costs
+
+
+def _seconds(value: Any) -> float | None:
+    """A run's ``seconds`` as a float: a finite number from 0 to a year, else None (an integer
+    too large for a float included)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return None
+    return seconds if math.isfinite(seconds) and 0 <= seconds <= 366 * 86_400 else None
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -868,7 +959,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     def run_all(report: Any) -> list[th.Run]:
         return execute([theorems[i] for i in order], jobs=args.jobs, backend=args.backend,
-                       scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast)
+                       scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast,
+                       oversubscribe=args.oversubscribe)
+
+    if args.jobs is not None and args.scheduler is None:
+        _note_cap("--jobs", args.jobs, args.oversubscribe)
 
     started = time.perf_counter()
     if err.is_terminal and not args.json:
@@ -902,6 +997,22 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from castlerules.report import print_report
 
     return print_report(_out(), runs, names, verbose=args.verbose, wall=wall)
+
+
+def _note_cap(flag: str, asked: int, oversubscribe: bool) -> None:
+    """Say on standard error when more processes are asked for than there are CPUs: they are
+    capped at the CPUs, or with ``--oversubscribe`` started and share them."""
+    from castlerules.core.parallel import cpus
+
+    have = cpus()
+    if asked <= have:
+        return
+    if oversubscribe:
+        said = f"{flag} {asked} on {have} CPUs: the processes will share them"
+    else:
+        said = (f"{flag} {asked}: at most {have} processes, one per CPU "
+                f"(--oversubscribe starts more)")
+    _err().print(f"castlerules: note: {said}")
 
 
 # -- bench, simulate ----------------------------------------------------------------------------
@@ -950,14 +1061,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from castlerules import simulate as sim
 
     if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg"):
-        raise RulesError(f"--plot: the file must end in .png or .svg, got {args.plot!r}")
-    if args.scheduler and args.backend != "dask":
+        raise RulesError(f"--plot: the file must end in .png or .svg, got {quote(args.plot)}")
+    if args.scheduler is not None and args.backend != "dask":
         raise RulesError("--scheduler is for the dask backend: add --backend dask")
-    cpus = os.cpu_count() or 1
-    if args.workers > cpus and args.backend == "local":
-        _err().print(
-            f"castlerules: note: {args.workers} workers on {cpus} CPUs; they will share them",
-        )
+    if args.plot:
+        from castlerules.core.files import check_writable
+
+        check_writable(args.plot, "--plot")  # before the games, not after them
+    if args.scheduler is None:
+        _note_cap("--workers", args.workers, args.oversubscribe)
     bar = sim.ProgressBar(args.n, enabled=not args.no_progress)
     try:
         result = sim.simulate(
@@ -973,6 +1085,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             address=args.scheduler,
             bots=sim.seat_bots(args.bot or (), make(args.game, **_options(args)).num_players),
             table=args.table,
+            keep_results=False,
+            oversubscribe=args.oversubscribe,
         )
     finally:
         bar.close()
@@ -1142,7 +1256,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="local processes, or a Dask distributed cluster")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="--backend dask: a running scheduler (default: a LocalCluster)")
+                   help="--backend dask: a running scheduler, tcp://HOST:PORT (default: a "
+                        "LocalCluster)")
+    p.add_argument("--oversubscribe", action="store_true",
+                   help="start the processes --jobs asks for even where they are more than "
+                        "the CPUs (without it, at most one per CPU)")
     p.set_defaults(func=cmd_verify)
 
     p = _sub(sub, "bench", "random-play throughput (actions per second)")
@@ -1156,10 +1274,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = _sub(sub, "simulate", "many seeded random games, in parallel, with statistics")
     p.add_argument("game", type=_game_arg)
     p.add_argument("-n", type=_int_arg(1), required=True, help="number of games")
-    p.add_argument("--workers", type=_int_arg(1), default=1, help="processes (at most one a game)")
+    p.add_argument("--workers", type=_int_arg(1), default=1,
+                   help="processes (at most one a game, and one per CPU unless --oversubscribe)")
     p.add_argument("--seed", type=_int_arg(0), default=0)
     p.add_argument("--backend", choices=("local", "dask"), default="local")
-    p.add_argument("--scheduler", help="dask backend: the address of a running scheduler")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="dask backend: a running scheduler, tcp://HOST:PORT")
+    p.add_argument("--oversubscribe", action="store_true",
+                   help="start the processes --workers asks for even where they are more than "
+                        "the CPUs (without it, at most one per CPU)")
     p.add_argument("--max-plies", type=_int_arg(1), default=None, help="cut games off here")
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", metavar="FILE", help="write a chart (.png or .svg)")
@@ -1195,8 +1318,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MissingExtraError as exc:  # an optional dependency: the line names its pip install
         print(f"castlerules: error: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader of standard output quit (| head): as SIGPIPE would end it
+        _silence_stdout()
+        return 141
     except KeyboardInterrupt:
         print("castlerules: interrupted", file=sys.stderr)
         return 130

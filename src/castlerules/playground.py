@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from castlerules.bots import BOT_DELAY, MCTSBot, RandomBot, make_bot, own_actions
+from castlerules.bots import BOT_DELAY, Bot, MCTSBot, make_bot, own_actions
 from castlerules.core.catalog import games, make, make_stored
 from castlerules.core.chance import sample
 from castlerules.core.errors import (
@@ -29,6 +29,7 @@ from castlerules.core.errors import (
     ParseError,
     RecordError,
     RulesError,
+    about,
     quote,
 )
 from castlerules.core.game import Game
@@ -211,7 +212,7 @@ class Session:
         #: The squares of the last move (the page marks them).
         self.last_squares: tuple[str, ...] = ()
         #: The bots of this game, by seat and kind.
-        self._bots: dict[tuple[int, str], RandomBot | MCTSBot] = {}
+        self._bots: dict[tuple[int, str], Bot] = {}
 
     @property
     def state(self) -> Any:
@@ -466,7 +467,7 @@ class Session:
         for ply, move in enumerate(record.actions, start=1):
             done = session.play(move)
             if "error" in done:
-                raise RecordError(f"{quote(move)}: {done['error']['message']}", ply)
+                raise RecordError(about(move, done["error"]["message"]), ply)
         return session
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import hashlib
-import importlib
 import io
 import json
 import math
@@ -43,9 +42,10 @@ from typing import Any, TextIO
 import attrs
 
 from castlerules.core.catalog import make
-from castlerules.core.errors import InvalidOptionError, RulesError
+from castlerules.core.errors import InvalidOptionError, RulesError, quote
 from castlerules.core.files import write_atomic
 from castlerules.core.game import Game
+from castlerules.core.parallel import processes
 from castlerules.core.play import playout
 from castlerules.core.record import Record
 
@@ -241,27 +241,9 @@ def _run_dask(
     client: Any = None,
     address: str | None = None,
 ) -> None:
-    try:
-        distributed: Any = importlib.import_module("dask.distributed")
-    except ImportError as exc:
-        raise InvalidOptionError(
-            'the dask backend needs dask.distributed: pip install "castlerules[dask]"'
-        ) from exc
-    cluster = None
-    own = client is None
-    if client is None:
-        if address:
-            client = distributed.Client(address)
-        else:
-            cluster = distributed.LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=40,
-            )
-            client = distributed.Client(cluster)
-    try:
+    from castlerules.core.parallel import dask_client
+
+    with dask_client(workers=workers, scheduler=address, client=client) as (distributed, client):
         window = 4 * max(1, workers)
         running = distributed.as_completed()
         in_flight = 0
@@ -273,11 +255,6 @@ def _run_dask(
                 in_flight -= 1
         for future in running:
             sink(future.result())
-    finally:
-        if own:
-            client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 # -- statistics --------------------------------------------------------------------------------
@@ -475,7 +452,7 @@ def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = Non
         fig.savefig(drawn, format=suffix[1:])
         write_atomic(path, drawn.getvalue())
     except OSError as exc:
-        raise InvalidOptionError(f"--plot: cannot write {path}: {exc.strerror}") from exc
+        raise InvalidOptionError(f"--plot: cannot write {quote(str(path))}: {exc.strerror}") from exc
     finally:
         plt.close(fig)
 
@@ -541,6 +518,7 @@ def simulate(
     address: str | None = None,
     bots: Sequence[str] | None = None,
     table: str | None = None,
+    oversubscribe: bool = False,
 ) -> Simulation:
     """Play ``n`` seeded random games of ``game`` and summarise them (see the module docstring).
 
@@ -550,11 +528,13 @@ def simulate(
 
     Memory stays flat however large ``n`` is: jobs are made as they are needed, at most a few per
     worker are in flight, statistics are accumulated (``Tally``), and results are kept only with
-    ``keep_results`` (the default, for small runs; the command line does not keep them).
-    ``records``: a folder to write every game's record to, as the games finish. No more workers
-    are started than there are jobs. ``client``: an existing dask.distributed Client for
-    ``backend="dask"`` (else one is made on a LocalCluster of ``workers`` processes, or on the
-    scheduler at ``address``).
+    ``keep_results`` (the default, for small runs; the command line passes False, so its memory
+    is the same for any ``n``). ``records``: a folder to write every game's record to, as the
+    games finish. No more worker processes are started than there are jobs or CPUs
+    (``oversubscribe=True`` lifts the CPU cap; ``castlerules.core.parallel.processes``).
+    ``client``: an existing dask.distributed Client for ``backend="dask"`` (else one is made on a
+    LocalCluster of ``workers`` processes, or on the scheduler at ``address``, by
+    ``castlerules.core.parallel.dask_client``, as ``verify`` makes its own).
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise InvalidOptionError(f"the number of games must be a positive integer, got {n!r}")
@@ -562,6 +542,8 @@ def simulate(
         raise InvalidOptionError(f"workers must be a positive integer, got {workers!r}")
     if backend not in ("local", "dask"):
         raise InvalidOptionError(f"backend must be 'local' or 'dask', got {backend!r}")
+    if address is not None and backend != "dask":
+        raise InvalidOptionError("--scheduler is for the dask backend: add --backend dask")
     if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
         raise InvalidOptionError(f"max_plies must be a positive integer, got {max_plies!r}")
     options = dict(options or {})
@@ -579,6 +561,8 @@ def simulate(
     seats = _bots(the_game, bots)
     if "solved" in seats:
         table = str(_solved_table(the_game, table))
+    if address is None and client is None:  # processes start here: at most one a CPU
+        workers = processes(workers, workers, oversubscribe=oversubscribe)
     workers = min(workers, math.ceil(n / job_size(n, workers)))
     jobs = iter_jobs(game, n, options, seed, workers, max_plies, keep_records or records is not None,
                      seats, table)
@@ -654,7 +638,7 @@ def _save_record(game: str, r: GameResult, folder: Path) -> Path:
     try:
         write_atomic(path, (r.record or "") + "\n")
     except OSError as exc:
-        raise InvalidOptionError(f"cannot write {str(path)!r}: {exc.strerror}") from exc
+        raise InvalidOptionError(f"cannot write {quote(str(path))}: {exc.strerror}") from exc
     return path
 
 

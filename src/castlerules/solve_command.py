@@ -7,7 +7,7 @@ table an earlier call stored in the cache folder (``$XDG_CACHE_HOME/castlerules`
 start: both seats playing optimally, and each seat playing optimally against random others.
 ``--all-readings`` solves the game under every single reading that differs from the one given,
 each reading's whole solve one task (``--backend dask``: on a Dask cluster, the ``LocalCluster``
-of ``castlerules.core.execute.dask_client`` or the scheduler at ``--scheduler``); each task stores
+of ``castlerules.core.parallel.dask_client`` or the scheduler at ``--scheduler``); each task stores
 its reading's table in the cache folder of the machine that ran it.
 
 The parser set-up and each command's body are functions here; ``castlerules.cli`` wires them in.
@@ -258,13 +258,10 @@ def _run_tasks(tasks: Sequence[SolveTask], args: argparse.Namespace) -> list[dic
                 say(f"reading {i + 1} of {len(tasks)}: {t.label}")
             out.append(run_solve_task(t))
         return out
-    import importlib
+    from castlerules.core.parallel import dask_client, processes
 
-    from castlerules.core.execute import dask_client, default_jobs
-
-    jobs = args.jobs or default_jobs()
-    with dask_client(jobs, args.scheduler) as client:
-        distributed: Any = importlib.import_module("dask.distributed")
+    jobs = processes(args.jobs, len(tasks), oversubscribe=getattr(args, "oversubscribe", False))
+    with dask_client(workers=jobs, scheduler=args.scheduler) as (distributed, client):
         futures = {client.submit(run_solve_task, t, pure=False): i for i, t in enumerate(tasks)}
         found: dict[int, dict[str, Any]] = {}
         for future in distributed.as_completed(list(futures)):

@@ -52,7 +52,7 @@ from typing import IO, Any, TextIO
 from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
 from castlerules.bots import Bot, own_actions
 from castlerules.core.chance import sample
-from castlerules.core.errors import RulesError
+from castlerules.core.errors import RulesError, printable
 from castlerules.core.game import Game
 from castlerules.core.present import Ply, Presentation, presentation_of
 from castlerules.core.record import Record
@@ -185,7 +185,8 @@ class LineReader:
             yield
         finally:
             self.editing = False
-            termios.tcsetattr(self.fd, termios.TCSANOW, saved)
+            with contextlib.suppress(termios.error, OSError):  # a terminal that hung up
+                termios.tcsetattr(self.fd, termios.TCSANOW, saved)
 
     def readline(self, timeout: float | None = None) -> str | TooLong | object | None:
         """The next line without its line break; None at the end of the input; ``TOO_LONG``;
@@ -323,6 +324,7 @@ class Session:
         max_plies: int,
         interactive: bool,
         bot_delay: float = BOT_DELAY,
+        on_change: Callable[[bool], None] | None = None,
     ) -> None:
         self.game = game
         self.view = view_of(game)
@@ -337,6 +339,10 @@ class Session:
         self.states: list[Any] = [game.initial_state()]
         self.plies: list[Ply] = []
         self.stopped = ""
+        #: Counts the changes of the game (a ply made or taken back); ``on_change(waiting)`` is
+        #: called after each, and with ``waiting`` before a person is asked (to keep the record).
+        self.changes = 0
+        self.on_change = on_change
         #: Plies told on a line that is not printed yet (the rest of a turn may join them).
         self._group: list[Ply] = []
         #: Lines of events printed since the board was last drawn.
@@ -476,6 +482,7 @@ class Session:
         self.states.append(after)
         ply = Ply(len(self.plies) + 1, before, action, after, mover, text)
         self.plies.append(ply)
+        self._changed(False)
         if not self.humans:  # a random game: one ply a line, in the record's notation
             label = self.view.who(mover) if mover is not None else "chance"
             self._say(f"{ply.number}. {text}   ({label})")
@@ -489,13 +496,21 @@ class Session:
             return None
         taken = mine[-1]
         del self.states[taken.number :], self.plies[taken.number - 1 :]
+        self._changed(False)
         self._group = []
         self._plies_told_from = min(self._plies_told_from, len(self.plies))
         return taken
 
+    def _changed(self, waiting: bool) -> None:
+        self.changes += 1
+        if self.on_change is not None:
+            self.on_change(waiting)
+
     def _prompt(self, player: int, label: str = "") -> None:
         """The prompt (``pN> ``, or ``label``), with what was typed so far (unless it is on the
-        screen already)."""
+        screen already); the record is kept before a person is asked."""
+        if self.on_change is not None:
+            self.on_change(True)
         if self._at_prompt:
             return
         self._flush()
@@ -516,7 +531,8 @@ class Session:
                 return TIMEOUT
             self._at_prompt = False
             if not self.interactive and isinstance(line, str):
-                self._say(Text(line, style="dim"))  # echo piped input, so the transcript reads
+                # echo piped input, so the transcript reads (its control characters escaped)
+                self._say(Text(printable(line), style="dim"))
             if isinstance(line, TooLong):
                 self._say(f"that line is longer than {MAX_LINE} characters; type a move",
                           style="red")

@@ -533,7 +533,7 @@ def test_every_command_that_makes_a_game_takes_options(
         (("--option", "passes=-3"), "passes must be an integer from 0 to 1000, got -3"),
         (("--option", "pases=3"), "unknown option(s) ['pases']; accepted: level, passes"),
         (("--option", "players=3"), "--option players: give it as --players N"),
-        (("--option", "passes=3", "--option", "passes=4"), "passes is given twice"),
+        (("--option", "passes=3", "--option", "passes=4"), "'passes' is given twice"),
         (("--option", "passes"), "--option expects NAME=VALUE"),
         (("--option", "skull_squares=z99"), "skull"),
     ],

@@ -251,14 +251,19 @@ def test_board_sources_are_safe(tmp_path: Path) -> None:
     assert by_text.board.ids == default_board().ids
 
 
-def test_a_large_board_loads_and_a_huge_one_is_refused() -> None:
-    """Boards of 1,000 and 10,000 squares load (their loading time, linear in the size, is
-    measured by benchmarks/boards.py); more squares than MAX_SQUARES are refused clearly."""
-    for n in (1_000, 10_000):
-        text = chain_board(n)
-        game = castlerules.make("spookslot", board=text)
-        assert len(game.board.squares) == n
-        assert game.options["board"] == text
+@pytest.mark.parametrize("n", [1_000, pytest.param(MAX_SQUARES, marks=pytest.mark.slow)])
+def test_a_large_board_loads(n: int) -> None:
+    """Boards of 1,000 squares and of MAX_SQUARES load (their loading time, linear in the size, is
+    measured by benchmarks/boards.py; the largest, with the check that a game under the options
+    can always end, in the slow tier)."""
+    text = chain_board(n)
+    game = castlerules.make("spookslot", board=text)
+    assert len(game.board.squares) == n
+    assert game.options["board"] == text
+
+
+def test_a_huge_board_is_refused() -> None:
+    """More squares than MAX_SQUARES are refused clearly."""
     with pytest.raises(RulesError, match=f"at most {MAX_SQUARES}|larger than"):
         castlerules.make("spookslot", board=chain_board(MAX_SQUARES + 100))
 

@@ -239,3 +239,20 @@ def test_option_theorems_run_under_a_reading(options: dict[str, Any]) -> None:
     changed = {k for k, v in made.readings.items() if game.readings[k] != v}
     assert changed == {"spookslot.interp.first-player"}
     assert made.num_players == game.num_players
+
+
+def test_options_end_catches_a_check_blind_to_others_balls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ending check that forgets the balls other players drop (a pawn stuck in a danger zone
+    with no ghost on the die is sent back by them) disagrees with the model: the theorem says
+    where."""
+    from castlerules.core.cache import BoundedCache
+    from castlerules.spookslot import ending
+
+    monkeypatch.setattr(ending, "_VERDICTS", BoundedCache(64))
+    monkeypatch.setattr(ending, "_ROLLS", BoundedCache(1 << 12))
+    assert _theorem(Spookslot(), "spookslot.options-end").status is Status.PROVED
+    monkeypatch.setattr(ending, "_ball_moves", lambda game, square: frozenset())
+    monkeypatch.setattr(ending, "_VERDICTS", BoundedCache(64))
+    result = _theorem(Spookslot(), "spookslot.options-end")
+    assert result.status is Status.COUNTEREXAMPLE
+    assert "die [5, 5, 5, 5, 5, 5]" in (result.counterexample or "")

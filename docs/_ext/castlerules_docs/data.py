@@ -24,6 +24,8 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.display import status_iterator
 
+from castlerules.core.files import write_atomic
+
 logger = logging.getLogger(__name__)
 
 #: The environment variable naming a ``castlerules verify --json`` output file.
@@ -211,9 +213,7 @@ def _write_cache(path: Path, runs: dict[str, dict[str, Any]]) -> None:
         for old in path.parent.glob("theorems-*.json"):
             if old != path:
                 old.unlink()
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(runs, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)
+        write_atomic(path, json.dumps(runs, ensure_ascii=False))
     except OSError as exc:
         logger.info(f"castlerules: cannot keep the theorem runs in {path}: {exc}")
 

@@ -10,6 +10,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
+from castlerules.core.files import write_atomic
 from castlerules_docs.rst import code_block, esc, list_table, literal, title, write
 
 #: Where the pages go, under the generated folder.
@@ -164,7 +165,7 @@ def _save_picture(array: Any, path: Path) -> None:
     data = buffer.getvalue()
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_bytes() != data:
-        path.write_bytes(data)
+        write_atomic(path, data)
 
 
 def _index(names: dict[str, str]) -> list[str]:

@@ -41,6 +41,8 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
+from castlerules.core.files import write_atomic
+
 logger = logging.getLogger(__name__)
 
 #: Where the page finds its files in the built site.
@@ -240,7 +242,7 @@ def on_build_finished(app: Sphinx, exc: Exception | None) -> None:
     manifest = {"pyodide": pinned_version(docs), "runtime": f"{folder}/",
                 "wheels": [f"wheels/{name}" for name in names], "tables": solved_tables(site),
                 **page_data()}  # fmt: skip
-    (site / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    write_atomic(site / "manifest.json", json.dumps(manifest, indent=1) + "\n")
     logger.info(f"castlerules: the Play page's files are in {site}")
 
 

@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from castlerules.core.files import write_atomic
+
 _SPECIAL = re.compile(r"([\\*`_|\[\]<>])")
 
 
@@ -143,7 +145,7 @@ def write(path: Path, lines: list[str] | str) -> None:
     text = lines if isinstance(lines, str) else "\n".join(lines).rstrip() + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
 
 
 def list_table(

@@ -1,9 +1,12 @@
 """The error hierarchy: every error castlerules raises on bad input is a RulesError.
 
 One rule for messages built from input: a value from input is shown by ``quote`` (at most
-``QUOTE_LIMIT`` characters of it), and no ``RulesError`` message is longer than ``MESSAGE_LIMIT``
-characters (``RulesError`` cuts a longer one, a last guard). Text that other code built around
-input (argparse's usage errors) is shortened by ``quote_words``.
+``QUOTE_LIMIT`` characters of it, its control characters escaped as ``repr`` escapes them), and
+no ``RulesError`` message is longer than ``MESSAGE_LIMIT`` characters or holds a control
+character other than a line break or a tab (``RulesError`` cuts a longer one and escapes them
+with ``printable``, a last guard, so an escape sequence typed or piped in never reaches a
+terminal raw). Text that other code built around input (argparse's usage errors, a typed line
+echoed back) goes through ``quote_words`` and ``printable``.
 """
 
 from __future__ import annotations
@@ -40,6 +43,27 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     return shown if len(shown) <= 2 * limit else shown[: 2 * limit] + "…"
 
 
+def _escaped(match: re.Match[str]) -> str:
+    return repr(match.group(0))[1:-1]
+
+
+#: Control characters (Unicode category Cc: C0, DEL and C1) but the line break and the tab.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character but the line break and the tab escaped as ``repr``
+    escapes it (``\\x1b`` for ESC): safe to print on a terminal."""
+    return _CONTROL.sub(_escaped, text)
+
+
+def about(text: str, message: str) -> str:
+    """A message about the input ``text``: ``'text': message``, quoting the text once (a parse
+    error already begins with it: then the message as it is)."""
+    lead = f"{quote(text)}: "
+    return message if message.startswith(lead) else lead + message
+
+
 def cap(message: str, limit: int = MESSAGE_LIMIT) -> str:
     """``message`` cut to at most ``limit`` characters (the last one "…")."""
     return message if len(message) <= limit else message[: limit - 1] + "…"
@@ -70,8 +94,8 @@ class RulesError(ValueError):
     ``MESSAGE_LIMIT`` characters (a longer one is cut)."""
 
     def __init__(self, *args: Any) -> None:
-        if args and isinstance(args[0], str) and len(args[0]) > MESSAGE_LIMIT:
-            args = (cap(args[0]), *args[1:])
+        if args and isinstance(args[0], str):
+            args = (cap(printable(args[0])), *args[1:])
         super().__init__(*args)
 
 

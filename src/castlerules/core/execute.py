@@ -16,7 +16,11 @@ order they finish in, so a parallel run is identical to a serial one but for the
 - ``backend="local"``, ``jobs=N``: ``N`` worker processes on this machine.
 - ``backend="dask"``: a Dask distributed cluster (``pip install "castlerules[dask]"``): the one at
   ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``), else a ``LocalCluster`` of ``jobs``
-  single-threaded worker processes. Every machine of a cluster needs castlerules installed, at the
+  single-threaded worker processes (set up by ``castlerules.core.parallel.dask_client``, as
+  ``simulate`` does).
+
+However many ``jobs`` are asked for, no more processes start than there are theorems or CPUs
+(``castlerules.core.parallel.processes``; ``oversubscribe=True`` lifts the CPU cap). Every machine of a cluster needs castlerules installed, at the
   same version. A cluster elsewhere is started with ``dask scheduler`` on one machine and
   ``dask worker tcp://SCHEDULER:8786 --nthreads 1`` on each of the others.
 """
@@ -24,18 +28,16 @@ order they finish in, so a parallel run is identical to a serial one but for the
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import functools
-import importlib
 import json
 import multiprocessing
-import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from castlerules.core.errors import InvalidOptionError, RulesError
+from castlerules.core.parallel import cpus, dask_client, processes
 from castlerules.core.theorem import Result, Run, Theorem, run
 
 BACKENDS = ("local", "dask")
@@ -88,10 +90,7 @@ def run_task(task: Task) -> tuple[Result, float]:
 
 def default_jobs() -> int:
     """The machine's cores (those this process may use)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
+    return cpus()
 
 
 Progress = Callable[[Run], None]
@@ -106,26 +105,26 @@ def execute(
     progress: Progress | None = None,
     fail_fast: bool = False,
     client: Any = None,
+    oversubscribe: bool = False,
 ) -> list[Run]:
     """Run ``theorems`` (see the module docstring) and return their runs in the given order.
 
     ``progress`` is called with each run as it finishes (in finishing order). ``client``: an
-    existing ``dask.distributed.Client`` to use (with ``backend="dask"``)."""
+    existing ``dask.distributed.Client`` to use (with ``backend="dask"``). ``oversubscribe``:
+    start ``jobs`` processes even where they are more than the CPUs."""
     if backend not in BACKENDS:
         raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
-    if scheduler and backend != "dask":
+    if scheduler is not None and backend != "dask":
         raise InvalidOptionError("--scheduler is for the dask backend: add --backend dask")
-    jobs = default_jobs() if jobs is None else jobs
-    if jobs < 1:
-        raise InvalidOptionError(f"jobs must be at least 1, got {jobs}")
-    if backend == "local" and (jobs == 1 or len(theorems) <= 1):
+    workers = processes(jobs, len(theorems), oversubscribe=oversubscribe)
+    if backend == "local" and workers == 1:
         return _serial(theorems, progress, fail_fast)
     collector = _Collector(theorems, progress, fail_fast)
     tasks = [task_of(t) for t in theorems]
     if backend == "local":
-        _run_local(tasks, min(jobs, len(tasks)), collector)
+        _run_local(tasks, workers, collector)
     else:
-        _run_dask(tasks, jobs, collector, scheduler, client)
+        _run_dask(tasks, workers, collector, scheduler, client)
     return collector.runs()
 
 
@@ -209,47 +208,9 @@ def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector) -> None:
             future.cancel()
 
 
-@contextlib.contextmanager
-def dask_client(jobs: int, scheduler: str | None = None, client: Any = None) -> Iterator[Any]:
-    """A ``dask.distributed`` client for the duration of a block: ``client`` if given; else one on
-    the scheduler at ``scheduler``; else one on a ``LocalCluster`` of ``jobs`` single-threaded
-    worker processes (closed afterwards). InvalidOptionError if dask.distributed is missing or
-    the scheduler cannot be reached. ``castlerules solve --all-readings`` runs on it too."""
-    try:
-        distributed: Any = importlib.import_module("dask.distributed")
-    except ImportError as exc:
-        raise InvalidOptionError(
-            'the dask backend needs dask.distributed: pip install "castlerules[dask]"'
-        ) from exc
-    if client is not None:
-        yield client
-        return
-    cluster = None
-    if scheduler:
-        try:
-            client = distributed.Client(scheduler, timeout="30s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise InvalidOptionError(
-                f"--scheduler: cannot reach a Dask scheduler at {scheduler!r}: {exc}"
-            ) from None
-    else:
-        cluster = distributed.LocalCluster(
-            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-            silence_logs=40,
-        )
-        client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-
-
 def _run_dask(tasks: Sequence[Task], jobs: int, collector: _Collector, scheduler: str | None,
               client: Any) -> None:
-    with dask_client(jobs, scheduler, client) as client:
-        distributed: Any = importlib.import_module("dask.distributed")
+    with dask_client(workers=jobs, scheduler=scheduler, client=client) as (distributed, client):
         futures = {client.submit(run_task, task, pure=False): i for i, task in enumerate(tasks)}
         for future in distributed.as_completed(list(futures)):
             index = futures[future]

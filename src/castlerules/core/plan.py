@@ -28,7 +28,7 @@ import attrs
 
 from castlerules.core.catalog import make, player_counts
 from castlerules.core.errors import RulesError
-from castlerules.core.readings import single_deviations
+from castlerules.core.readings import by_full_id, single_deviations
 from castlerules.core.spec import load_spec
 
 
@@ -174,7 +174,7 @@ def plan(
     theorem named there runs without ``deep``); ``options`` are keyword options of every game
     made (``--option``: custom dice, a board)."""
     spec = load_spec(name)
-    base = {spec.interpretation(k).id: v for k, v in (readings or {}).items()}
+    base = by_full_id(spec, readings or {})  # one interpretation under two spellings: agree
     wanted = set(only)
     configs: list[tuple[dict[str, str], str | None]] = [(base, None)]
     if all_readings:

@@ -91,15 +91,9 @@ def resolve(
             )
         if len(readings) > 4 * max(1, len(spec.interpretations)):
             raise InvalidOptionError("readings: more entries than the game has interpretations")
-        for key, option in readings.items():
-            interp = _interp(spec, key)
-            if interp.id in explicit and chosen[interp.id] != option:
-                raise InvalidOptionError(
-                    f"readings: {interp.id} is given twice, as {quote(chosen[interp.id])} and "
-                    f"{quote(option)}; give one"
-                )
-            chosen[interp.id] = check_option(interp, option)
-            explicit.add(interp.id)
+        for key, option in by_full_id(spec, readings).items():
+            chosen[key] = check_option(spec.interpretation(key), option)
+            explicit.add(key)
     out = dict(keywords)
     for interp in spec.interpretations:
         kw = interp.keyword
@@ -149,6 +143,21 @@ def resolve(
 
 #: The most reading pairs one list may hold (a game has about twenty interpretations).
 MAX_READING_PAIRS = 200
+
+
+def by_full_id(spec: GameSpec, readings: Mapping[str, Any]) -> dict[str, Any]:
+    """``readings`` keyed by each interpretation's full id: the one rule for readings given under
+    two spellings (the short and the full id), which must then name the same option."""
+    out: dict[str, Any] = {}
+    for key, option in readings.items():
+        interp = _interp(spec, key)
+        if interp.id in out and out[interp.id] != option:
+            raise InvalidOptionError(
+                f"readings: {interp.id} is given twice, as {quote(out[interp.id])} and "
+                f"{quote(option)}; give one"
+            )
+        out[interp.id] = option
+    return out
 
 
 def parse_reading_list(items: str | Iterable[str], what: str = "readings") -> dict[str, str]:

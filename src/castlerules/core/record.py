@@ -20,7 +20,7 @@ from typing import Any, Literal, overload
 
 import attrs
 
-from castlerules.core.errors import InvalidOptionError, RecordError, RulesError, quote
+from castlerules.core.errors import InvalidOptionError, RecordError, RulesError, about, quote
 from castlerules.core.jsonio import parse_json
 
 #: The longest record JSON that is read (characters or bytes).
@@ -145,7 +145,7 @@ def _states(game: Any, record: Record, last: int | None = None) -> Iterator[Any]
         try:
             state = game.play(state, text)
         except RulesError as exc:
-            raise RecordError(f"{quote(text)}: {exc}", ply) from None
+            raise RecordError(about(text, str(exc)), ply) from None
         yield state
 
 

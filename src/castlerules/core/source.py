@@ -9,7 +9,8 @@ A ``board=`` option names a board in one of three ways:
   ``untrusted()``, where a path is refused: it never makes the library open a file.
 
 A file is read only if it is a regular file of at most ``MAX_BOARD_BYTES`` bytes, as UTF-8 text; a FIFO,
-a device or a directory is refused before it is opened. Error messages never quote file content.
+a device or a directory is refused before it is opened. A byte-order mark at the start of a board
+(some editors save UTF-8 with one) is not part of it: it is dropped, from a file or from text. Error messages never quote file content.
 A game stores the board *text* in its options (or the packaged name), so its records carry the
 board by value.
 
@@ -31,6 +32,8 @@ from typing import Any
 from castlerules.core.errors import InvalidOptionError, quote
 from castlerules.core.spec import read_text
 
+#: The byte-order mark some editors put at the start of a UTF-8 file: not part of the board.
+BOM = "\ufeff"
 #: The largest board file or board text that is read (bytes).
 MAX_BOARD_BYTES = 1 << 20
 
@@ -91,7 +94,8 @@ def board_source(value: Any, packaged: Mapping[str, str], what: str = "board") -
     if isinstance(value, str) and ("\n" in value or "\r" in value):
         if len(value.encode("utf-8", "surrogatepass")) > MAX_BOARD_BYTES:
             raise InvalidOptionError(f"{what}: board text is larger than {MAX_BOARD_BYTES} bytes")
-        return value, value
+        text = value.removeprefix(BOM)
+        return text, text
     if not isinstance(value, str | Path):
         names = ", ".join(packaged)
         raise InvalidOptionError(
@@ -104,7 +108,7 @@ def board_source(value: Any, packaged: Mapping[str, str], what: str = "board") -
             f"{what}: untrusted input carries a board by value or by a packaged name ({names}), "
             f"never by a path; got {quote(str(value))}"
         )
-    text = read_regular_file(value, what)
+    text = read_regular_file(value, what).removeprefix(BOM)
     return text, text
 
 

@@ -21,6 +21,7 @@ from castlerules.core.source import board_keyword
 from castlerules.spookslot import notation, render
 from castlerules.spookslot.board import DEFAULT_NAME, load_board
 from castlerules.spookslot.declaration import GAME
+from castlerules.spookslot.ending import check_ending
 from castlerules.spookslot.kernel import NO_MOVE, landing
 from castlerules.spookslot.state import (
     EXIT,
@@ -181,7 +182,9 @@ class Spookslot(Game[State, Action]):
     packaged board's name, board text or a path; default the packaged reconstruction
     ``"spookslot-default"``, the default reading however it is given), ``no_yellow`` (the
     optional rule: no move may end on a yellow square), and ``readings``/``ruleset`` for every
-    other interpretation in the spec.
+    other interpretation in the spec. Options under which a game can go on for ever (a pawn could
+    come to a place from which it never reaches the Exit: six 5s, every ball to the stairs) are
+    refused with the place (``castlerules.spookslot.ending``).
 
     A game object may be shared between threads: its only mutable parts are the module's
     ``BoundedCache``\\ s of immutable values and the memo slot of a state (its legal moves, set
@@ -289,6 +292,12 @@ class Spookslot(Game[State, Action]):
         #: shared by the games of one signature.
         self._mine = _MINE_CACHE
         self._check_die()
+        self._check_ending()
+
+    def _check_ending(self) -> None:
+        """Refuse options under which a game can go on for ever (``castlerules.spookslot.ending``:
+        a pawn could come to a place from which it never reaches the Exit)."""
+        check_ending(self)
 
     @clause("spookslot.beurt.dobbelen", "spookslot.getal.zetten", "spookslot.pionnen.start")
     def _check_die(self) -> None:

@@ -76,6 +76,7 @@ from castlerules.spookslot.theorems.common import (
     fact,
     pawns_per_player,
 )
+from castlerules.spookslot.theorems.ending import check_ending, pawn_model
 from castlerules.spookslot.theorems.families import (
     ball_states,
     four_player_states,
@@ -128,6 +129,7 @@ __all__ = [
     "check_board",
     "check_bounce",
     "check_chain_matches_game",
+    "check_ending",
     "check_exit_exact",
     "check_move_successors",
     "check_moves",
@@ -140,6 +142,7 @@ __all__ = [
     "four_player_states",
     "move_states",
     "passage_states",
+    "pawn_model",
     "policy_branch",
     "reference_moves",
     "roll_states",
@@ -157,6 +160,12 @@ C = "spookslot."
 MOVE_READINGS = ("route-choice", "bounce-at-fork", "bounce-colour", "exit-exact",
                  "bounce-past-exit", "forced-move", "shared-squares", "start-line", "no-yellow",
                  "no_yellow", "die_faces", "board")
+#: What a game's ending depends on (spookslot.options-end): its die, ball, board, player count and
+#: every reading that changes a pawn's turn, its bounces or the balls others drop.
+ENDING = ("players", "die_faces", "trap_weights", "board", "no_yellow", "no-yellow",
+          "exit-exact", "start-line", "ghost-reroll", "ball-once", "secret-passage",
+          "forced-move", "shared-squares", "bounce-colour", "bounce-at-fork", "route-choice",
+          "bounce-past-exit")
 #: The largest window any game has: the largest face the die-faces option allows (6) plus the most
 #: pawns of any player count (facts player-counts and pawns-per-player).
 LARGEST_WINDOW = 6 + max(n * pawns_per_player(n) for n in fact("player-counts"))
@@ -429,6 +438,36 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             lambda: check_die_faces(g),
             fails_with=f"{PLAYERS_TESTS}::test_die_faces_catches_a_lost_face",
             depends_on=("die_faces", "die-faces", "board", "start-line", "exit-exact"),
+        ),
+        T(
+            C + "options-end", GAME,
+            "A game can always still end ('wie als eerste ... uit het kasteel heeft gebracht'): "
+            "for the game's own die, ball, board, player count and readings, and for the "
+            "campaign's two option sets (six 5s; every ball to the stairs), the options are "
+            "refused exactly when one pawn can come to a place from which it never reaches the "
+            "Exit — its owner's turns (every outcome of the die and the ball, every choice) and "
+            "the balls other players drop, with the other players' pawns in its way — and the "
+            "places and stuck places the game's check finds, with the game's own rules, are "
+            "those of a model of one pawn read from the board data and the rulebook's sentences.",
+            _clauses("doel.race", "einde.twee-vier", "einde.vijf-zes", "beurt.dobbelen",
+                     "getal.zetten", "exit.precies", "spook.kogel", "spook.nog-een-keer",
+                     "kogel.valstrik", "geschrokken.terug", "geheim.sterveld", "eindigen.bezet"),
+            "exhaustive", lambda: check_ending(g),
+            fails_with=f"{PLAYERS_TESTS}::test_options_end_catches_a_check_blind_to_others_balls",
+            depends_on=ENDING,
+        ),
+        T(
+            C + "options-end-every", GAME,
+            "As spookslot.options-end, for every set of die faces (127: each non-empty set of "
+            "1-6 and the ghost) and every set of traps the ball reaches (15) on the game's board "
+            "with its player count and readings: the options are refused exactly when the model "
+            "of one pawn finds a place it can come to and never leave for the Exit, place by "
+            "place as the game's check finds them.",
+            _clauses("doel.race", "einde.twee-vier", "einde.vijf-zes", "beurt.dobbelen",
+                     "getal.zetten", "exit.precies", "kogel.valstrik", "geschrokken.terug"),
+            "exhaustive", lambda: check_ending(g, every=True), deep=True,
+            fails_with=f"{PLAYERS_TESTS}::test_options_end_catches_a_check_blind_to_others_balls",
+            depends_on=ENDING,
         ),
         T(
             C + "trap-weights", GAME,

@@ -62,6 +62,19 @@ class _AnyDie(Spookslot):
     def _check_die(self) -> None:
         return None
 
+    def _check_ending(self) -> None:
+        return None
+
+
+def ends(game: Spookslot) -> bool:
+    """Whether, in the model of one pawn built from the board data (``spookslot.options-end``),
+    the pawn can reach the Exit from every place it can come to under ``game``'s options."""
+    from castlerules.spookslot.theorems.ending import Switches, pawn_model
+
+    stuck = pawn_model(game.board, frozenset(game._faces), frozenset(game._traps),
+                       Switches.of(game))[1]
+    return not stuck
+
 
 def enters_the_board(game: Spookslot) -> bool | None:
     """Whether some game from the start moves a pawn off the start area (onto a square of the
@@ -93,11 +106,15 @@ def check_die_faces(game: Spookslot) -> Result:
     order, with the game's ``no_yellow`` and with it toggled, and every seventh in descending
     order — ``die_faces`` accepts the die exactly when some game with it moves a pawn onto the
     board (``enters_the_board``: every position reached while all pawns are behind the start line
-    or on it, explored with the game's own rules); otherwise it raises a RulesError. An accepted
+    or on it, explored with the game's own rules) and a game with it can always still end
+    (``ends``: the model of spookslot.options-end); otherwise it raises a RulesError. An accepted
     die shows each face with chance (its count)/6 and no other face, and exactly those rolls are
     legal before a move; the default die is the fact ``die-faces`` (1, 2, 3, 4, ghost, ghost); a
-    die of five or seven faces, or with a face 0 or 7, is refused."""
+    die of five or seven faces, or with a face 0 or 7, is refused. (A die accepted with which no
+    pawn enters the board is reported before a die wrongly accepted or refused for the ending.)"""
     count = refused = 0
+    #: The first die accepted or refused against the ending model, reported after the loop.
+    ending_wrong: Result | None = None
     default = Counter(_face(f) for f in fact("die-faces"))
     dice: list[tuple[int | str, ...]] = list(
         itertools.combinations_with_replacement(FACE_VALUES, 6))
@@ -114,15 +131,22 @@ def check_die_faces(game: Spookslot) -> Result:
             g = remake(game, **changes)
         except RulesError:
             g = None
-        enters = enters_the_board(g if g is not None else remake(game, _AnyDie, **changes))
+        bare = g if g is not None else remake(game, _AnyDie, **changes)
+        enters = enters_the_board(bare)
         if enters is None:
             return Result.refuted(f"{shown}: more than {AREA_LIMIT} positions before the board",
                                   shown)
-        if (g is not None) != enters:
-            return Result.refuted(
-                f"{shown} is {'accepted' if g is not None else 'refused'}, but a pawn "
-                f"{'never' if not enters else 'can'} move onto the board", shown)
-        if g is None:
+        if g is not None and not enters:
+            return Result.refuted(f"{shown} is accepted, but a pawn never moves onto the board",
+                                  shown)
+        ending = enters and ends(bare)
+        if g is not None and not ending and ending_wrong is None:
+            ending_wrong = Result.refuted(
+                f"{shown} is accepted, but a game with it can go on for ever", shown)
+        if g is None and ending and ending_wrong is None:
+            ending_wrong = Result.refuted(f"{shown} is refused, but a pawn can move onto the "
+                                          "board and a game with it can always still end", shown)
+        if g is None or not ending:
             refused += 1
             continue
         want = default if faces is None else Counter(_face(f) for f in faces)
@@ -137,6 +161,8 @@ def check_die_faces(game: Spookslot) -> Result:
             if g.is_legal(s, Roll(f)) != (f in want):
                 return Result.refuted(f"{shown}: a roll of {f} is "
                                       f"{'legal' if f not in want else 'refused'}", shown)
+    if ending_wrong is not None:
+        return ending_wrong
     for bad in ([1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6, 1], [0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 7]):
         try:
             remake(game, die_faces=bad)
@@ -144,16 +170,18 @@ def check_die_faces(game: Spookslot) -> Result:
             continue
         return Result.refuted(f"the die {bad} is accepted", "die_faces")
     return Result.proved(f"{count} dice: {refused} refused, exactly those with which no pawn ever "
-                         "moves onto the board; each accepted face's chance is its count / 6; "
-                         "four malformed dice refused")
+                         "moves onto the board or a game can go on for ever; each accepted "
+                         "face's chance is its count / 6; four malformed dice refused")
 
 
 def check_trap_weights(game: Spookslot) -> Result:
     """For every weight vector of the four traps (fact ``traps``) with weights 0-3, not all 0
     (255 vectors), three vectors of weights up to 1,000,000, and the default (fact
-    ``trap-weights``: uniform): the dropped ball reaches each trap with chance weight / total, a
-    trap of weight 0 never (its outcome is refused), and a fired trap of positive weight acts
-    as the rules say (checked by spookslot.ball-transition for the game's own weights)."""
+    ``trap-weights``: uniform): the vector is refused exactly when, with the game's die, a game
+    can go on for ever (``ends``, the model of spookslot.options-end); otherwise the dropped ball
+    reaches each trap with chance weight / total, a trap of weight 0 never (its outcome is
+    refused), and a fired trap of positive weight acts as the rules say (checked by
+    spookslot.ball-transition for the game's own weights)."""
     traps = list(fact("traps"))
     vectors = [v for v in itertools.product(range(4), repeat=4) if any(v)] + list(LARGE_WEIGHTS)
     count = 0
@@ -161,14 +189,26 @@ def check_trap_weights(game: Spookslot) -> Result:
     base = remake(game, trap_weights=None)
     cases: list[tuple[Any, dict[str, int]]] = [(None, {t: int(default[t]) for t in traps})]
     cases += [(dict(zip(traps, v)), dict(zip(traps, v))) for v in vectors]
+    refused = 0
     for weights, want in cases:
-        g = base if weights is None else remake(game, trap_weights=weights)
         count += 1
+        shown = "the default weights" if weights is None else f"weights {weights}"
+        try:
+            g = base if weights is None else remake(game, trap_weights=weights)
+        except RulesError:
+            g = None
+        ending = ends(remake(game, _AnyDie, trap_weights=weights))
+        if g is not None and not ending:
+            return Result.refuted(f"{shown} is accepted, but a game can go on for ever", shown)
+        if g is None and ending:
+            return Result.refuted(f"{shown} is refused, but a game can always still end", shown)
+        if g is None:
+            refused += 1
+            continue
         s = _ball_state(g)
         total = sum(want.values())
         odds = {t: Fraction(w, total) for t, w in want.items() if w}
         got = {getattr(a, "trap", a): p for a, p in g.chance_outcomes(s)}
-        shown = "the default weights" if weights is None else f"weights {weights}"
         if got != odds:
             return Result.refuted(f"{shown}: the game's chances {got} are not {odds}", shown)
         for t in traps:
@@ -181,7 +221,8 @@ def check_trap_weights(game: Spookslot) -> Result:
         except RulesError:
             continue
         return Result.refuted(f"the weights {bad} are accepted", "trap_weights")
-    return Result.proved(f"{count} weight vectors: each trap's chance is its weight / the total")
+    return Result.proved(f"{count} weight vectors: {refused} refused, exactly those under which "
+                         "a game can go on for ever; each trap's chance is its weight / the total")
 
 
 # -- boards ---------------------------------------------------------------------------------------------
