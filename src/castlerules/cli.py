@@ -743,17 +743,14 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
 
 def _theorem_costs(path: str) -> dict[str, float]:
     """Theorem id -> the seconds its runs took in the output of ``castlerules verify --json``
-    (a list of runs, or the runs and configurations of ``--combinations``), summed."""
+    (``theorem.verify_runs``: its runs and every configuration's), summed."""
     bad = f"--costs: {quote(path)} is not the JSON output of castlerules verify --json"
     try:
         data = json.loads(_read(path, "--costs"))
     except (ValueError, RecursionError):
         raise RulesError(bad) from None
     try:
-        if isinstance(data, dict):
-            data = list(data.get("runs", [])) + [
-                r for game in data.get("combinations", [])
-                for c in game.get("configurations", []) for r in c.get("results", [])]
+        data = th.verify_runs(data)
     except (TypeError, AttributeError):
         raise RulesError(bad) from None
     if not isinstance(data, list):
@@ -769,6 +766,7 @@ def _theorem_costs(path: str) -> dict[str, float]:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from castlerules.core import reach
     from castlerules.core.execute import execute
     from castlerules.core.plan import combination_plan, joined, plan
 
@@ -816,41 +814,81 @@ def cmd_verify(args: argparse.Namespace) -> int:
         costs = _theorem_costs(args.costs)
         order.sort(key=lambda i: costs.get(theorems[i].id, math.inf))
 
+    # --reach: the clause-tagged functions measured here (the serial run) and in each worker
+    measured: dict[str, list[list[int]]] | None = None
+    if args.reach:
+        reach.install(names)
+        measured = {}
+
     def run_all(report: Any) -> list[th.Run]:
         return execute([theorems[i] for i in order], jobs=args.jobs, backend=args.backend,
-                       scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast)
+                       scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast,
+                       reach=measured)
 
-    if err.is_terminal and not args.json:
-        from rich.progress import Progress
+    try:
+        if err.is_terminal and not args.json:
+            from rich.progress import Progress
 
-        with Progress(console=err, transient=True) as bar:
-            task = bar.add_task("proving", total=len(theorems))
-            done = run_all(lambda r: bar.update(task, description=r.theorem.id, advance=1))
-    else:
-        done = run_all(line)
+            with Progress(console=err, transient=True) as bar:
+                task = bar.add_task("proving", total=len(theorems))
+                done = run_all(lambda r: bar.update(task, description=r.theorem.id, advance=1))
+        else:
+            done = run_all(line)
+        reaches = None if measured is None else reach.report(measured, names)
+    finally:
+        if measured is not None:
+            reach.uninstall()
     # Each theorem's run at its place in the plan (None: not run, after a fail-fast stop).
     ran: list[th.Run | None] = [None] * len(theorems)
     for i, r in zip(order, done):
         ran[i] = r
     runs = [r for r in ran if r is not None]
-    if combined and args.json:
-        data = [cp.to_data([ran[i] for i in where]) for cp, where in combined]
-        out: dict[str, Any] = {"combinations": data}
-        if args.all_readings:
-            out = {"runs": [run.to_data() for i in singles if (run := ran[i]) is not None],
-                   **out}
+    bad = [r for r in runs if not r.ok]
+    if args.json:
+        out: dict[str, Any] = {"unexpected": _unexpected(ran, combined)}
+        if not combined or args.all_readings:
+            out["runs"] = [run.to_data() for i in singles if (run := ran[i]) is not None]
+        if combined:
+            out["combinations"] = [cp.to_data([ran[i] for i in where]) for cp, where in combined]
+        if reaches is not None:
+            out["reach"] = reach.summary_data(reaches)
         print(json.dumps(out, indent=1, ensure_ascii=False))
-        return 1 if any(not r.ok for r in runs) else 0
+        return 1 if bad else 0
     if combined:
         for cp, _ in combined:
             _out().print("\n".join(cp.summary()), markup=False)
-    bad = [r for r in runs if not r.ok]
-    if args.json:
-        print(json.dumps([r.to_data() for r in runs], indent=1, ensure_ascii=False))
-        return 1 if bad else 0
     from castlerules.report import print_report
 
-    return print_report(_out(), runs, names, verbose=args.verbose)
+    code = print_report(_out(), runs, names, verbose=args.verbose)
+    if reaches is not None:
+        _out().print("\n".join(reach.render(reaches)), markup=False)
+    return code
+
+
+def _unexpected(ran: list[th.Run | None], combined: list[tuple[Any, list[int]]]
+                ) -> list[dict[str, Any]]:
+    """Every run whose result is not the expected one, in the plan's order, each with what it
+    ran under and — for a run of ``--combinations`` — the configurations that hold it (by their
+    place in that game's ``combinations`` entry)."""
+    holders: dict[int, list[dict[str, Any]]] = {}
+    for cp, where in combined:
+        for k, config in enumerate(cp.array.configurations):
+            for member in cp.members[k]:
+                holders.setdefault(where[member], []).append(
+                    {"game": cp.array.game, "configuration": k, **config.to_data()})
+    out = []
+    for i, run in enumerate(ran):
+        if run is None or run.ok:
+            continue
+        data = run.to_data()
+        out.append({
+            "id": data["id"], "game": data["game"], "under": data["under"],
+            "players": data["players"], "readings": data["readings"],
+            "options": data["options"], "status": data["status"],
+            "expected": data["expected"], "detail": data["detail"],
+            "position": data["position"], "configurations": holders.get(i, []),
+        })
+    return out
 
 
 # -- bench, simulate ----------------------------------------------------------------------------
@@ -1074,6 +1112,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "results keep the plan's order")
     p.add_argument("--verbose", action="store_true", help="print every counterexample's board")
     p.add_argument("--json", action="store_true", help="the results as JSON")
+    p.add_argument("--reach", action="store_true",
+                   help="measure the reach of the run: every condition of the clause-tagged "
+                        "rules seen true and false (and MC/DC), the share per game and every "
+                        "condition not seen both ways, with its clauses, file and line")
     p.add_argument("--combinations", type=int, choices=(2, 3), metavar="T",
                    help="readings in combination: every theorem that depends on the readings, "
                         "under each configuration of a covering array in which every T options "

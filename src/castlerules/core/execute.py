@@ -85,6 +85,18 @@ def run_task(task: Task) -> tuple[Result, float]:
     return done.result, done.seconds
 
 
+def run_task_measured(task: Task) -> tuple[Result, float, dict[str, list[list[int]]]]:
+    """``run_task`` with the game's clause-tagged functions measured (``core.reach``, installed in
+    this process on first use): also what the run's conditions were seen as."""
+    from castlerules.core import reach
+
+    if task.game not in reach.installed():
+        reach.install([task.game])
+    reach.take()  # what ran between tasks is no task's
+    result, seconds = run_task(task)
+    return result, seconds, reach.take()
+
+
 def default_jobs() -> int:
     """The machine's cores (those this process may use)."""
     try:
@@ -105,11 +117,14 @@ def execute(
     progress: Progress | None = None,
     fail_fast: bool = False,
     client: Any = None,
+    reach: dict[str, list[list[int]]] | None = None,
 ) -> list[Run]:
     """Run ``theorems`` (see the module docstring) and return their runs in the given order.
 
     ``progress`` is called with each run as it finishes (in finishing order). ``client``: an
-    existing ``dask.distributed.Client`` to use (with ``backend="dask"``)."""
+    existing ``dask.distributed.Client`` to use (with ``backend="dask"``). ``reach``: measure the
+    clause-tagged functions of the games while the theorems run (``core.reach``; wherever a task
+    runs) and add what their conditions were seen as to this mapping."""
     if backend not in BACKENDS:
         raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler and backend != "dask":
@@ -117,14 +132,20 @@ def execute(
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise InvalidOptionError(f"jobs must be at least 1, got {jobs}")
-    if backend == "local" and (jobs == 1 or len(theorems) <= 1):
+    if reach is None and backend == "local" and (jobs == 1 or len(theorems) <= 1):
         return _serial(theorems, progress, fail_fast)
-    collector = _Collector(theorems, progress, fail_fast)
+    collector = _Collector(theorems, progress, fail_fast, reach)
     tasks = [task_of(t) for t in theorems]
-    if backend == "local":
-        _run_local(tasks, min(jobs, len(tasks)), collector)
+    work: Callable[[Task], tuple[Any, ...]] = run_task if reach is None else run_task_measured
+    if backend == "local" and (jobs == 1 or len(theorems) <= 1):
+        for index, task in enumerate(tasks):
+            collector.add(index, *work(task))
+            if collector.over():
+                break
+    elif backend == "local":
+        _run_local(tasks, min(jobs, len(tasks)), collector, work)
     else:
-        _run_dask(tasks, jobs, collector, scheduler, client)
+        _run_dask(tasks, jobs, collector, scheduler, client, work)
     return collector.runs()
 
 
@@ -144,15 +165,21 @@ class _Collector:
     """The runs as they come back, kept in task order; knows when a fail-fast run is over."""
 
     def __init__(self, theorems: Sequence[Theorem], progress: Progress | None,
-                 fail_fast: bool) -> None:
+                 fail_fast: bool, reach: dict[str, list[list[int]]] | None = None) -> None:
         self.theorems = theorems
         self.progress = progress
         self.fail_fast = fail_fast
+        self.reach = reach
         self.found: dict[int, Run] = {}
         #: The first unexpected result in task order among those back (fail-fast only).
         self.first_bad: int | None = None
 
-    def add(self, index: int, result: Result, seconds: float) -> None:
+    def add(self, index: int, result: Result, seconds: float,
+            seen: dict[str, list[list[int]]] | None = None) -> None:
+        if self.reach is not None and seen:
+            from castlerules.core.reach import merge
+
+            merge(self.reach, seen)
         done = Run(self.theorems[index], result, seconds)
         self.found[index] = done
         if self.progress is not None:
@@ -176,14 +203,15 @@ class _Collector:
         return [self.found[i] for i in range(end)]
 
 
-def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector) -> None:
+def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector,
+               work: Callable[[Task], tuple[Any, ...]] = run_task) -> None:
     """``jobs`` worker processes (started afresh, not forked: a parent's threads and z3 state
     stay in the parent); a few tasks in flight per worker, so a stop is quick."""
     context = multiprocessing.get_context("spawn")
     window = 2 * jobs
     todo = iter(enumerate(tasks))
     with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        pending: dict[concurrent.futures.Future[tuple[Result, float]], int] = {}
+        pending: dict[concurrent.futures.Future[tuple[Any, ...]], int] = {}
 
         def fill() -> None:
             while len(pending) < window:
@@ -192,7 +220,7 @@ def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector) -> None:
                     return
                 index, task = nxt
                 if collector.needed(index):
-                    pending[pool.submit(run_task, task)] = index
+                    pending[pool.submit(work, task)] = index
 
         fill()
         while pending and not collector.over():
@@ -201,15 +229,14 @@ def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector) -> None:
             )
             for future in done:
                 index = pending.pop(future)
-                result, seconds = future.result()
-                collector.add(index, result, seconds)
+                collector.add(index, *future.result())
             fill()
         for future in pending:
             future.cancel()
 
 
 def _run_dask(tasks: Sequence[Task], jobs: int, collector: _Collector, scheduler: str | None,
-              client: Any) -> None:
+              client: Any, work: Callable[[Task], tuple[Any, ...]] = run_task) -> None:
     try:
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError as exc:
@@ -233,11 +260,10 @@ def _run_dask(tasks: Sequence[Task], jobs: int, collector: _Collector, scheduler
             )
             client = distributed.Client(cluster)
     try:
-        futures = {client.submit(run_task, task, pure=False): i for i, task in enumerate(tasks)}
+        futures = {client.submit(work, task, pure=False): i for i, task in enumerate(tasks)}
         for future in distributed.as_completed(list(futures)):
             index = futures[future]
-            result, seconds = future.result()
-            collector.add(index, result, seconds)
+            collector.add(index, *future.result())
             if collector.over():
                 break
         client.cancel(list(futures))

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 from castlerules.core.cache import BoundedCache
 from castlerules.core.errors import InvalidOptionError, InvalidStateError, Violation
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
 from castlerules.splut import kernel, notation, render
 from castlerules.splut.board import (
@@ -246,6 +247,7 @@ TABLE_TURNS = 1024
 
 
 @functools.cache
+@tabulation
 def bookkeeping_tables(
     opening: bool,
 ) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, int], ...]]:
@@ -394,6 +396,7 @@ class Splut(Game[State, Any]):
         return self._lev_stays
 
     # -- the bookkeeping kernels, tabulated -------------------------------------------------
+    @tabulation
     def _tables(self) -> None:
         """Tables of the bookkeeping kernels' values (computed by the kernels themselves): turn
         and steps after a step and after a turn's end, for the first TABLE_TURNS turns (later
