@@ -135,6 +135,26 @@ def test_step_theorem_catches_broken_count() -> None:
     assert theorems.check_steps_z3(after_pickup=pickup_ends_turn).status is Status.COUNTEREXAMPLE
 
 
+@pytest.mark.clause("splut.tovenaar.doorgaan")
+def test_levitation_start_theorem_catches_a_fixed_count() -> None:
+    """The first step of a turn read as 'three steps left' is wrong in the game's first two
+    turns; read as 'not the last step' it is wrong in every turn."""
+
+    def three_left(turn: Any, left: Any, first_step: bool = False, opening: bool = True) -> Any:
+        return True if not first_step else left == 3
+
+    def not_last(turn: Any, left: Any, first_step: bool = False, opening: bool = True) -> Any:
+        return True if not first_step else left > 1
+
+    for broken in (three_left, not_last):
+        found = theorems.check_levitation_start_z3(broken, first_step=True)
+        assert found.status is Status.COUNTEREXAMPLE, broken.__name__
+    assert theorems.check_levitation_start_z3(first_step=True).status is Status.PROVED
+    assert theorems.check_levitation_start_z3(three_left, first_step=True,
+                                              opening=False).status is Status.PROVED
+    assert theorems.check_levitation_start_z3(first_step=False).status is Status.PROVED
+
+
 @pytest.mark.clause("splut.verloop.klok")
 def test_next_player_theorem_catches_a_wrong_order() -> None:
     def by_number(current: int, alive: Sequence[Any], cycle: Sequence[int]) -> Any:
@@ -273,6 +293,57 @@ def test_transition_theorem_catches_broken_rules(broken: type[Splut]) -> None:
     result = theorems.check_transition(broken())
     assert result.status is Status.COUNTEREXAMPLE, broken.__doc__
     assert result.position and broken().state_from_text(result.position) is not None
+
+
+def test_transition_theorem_reaches_the_opening_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Levitate-start = first-step read as 'three steps left' differs only in the game's first
+    two turns (one and two steps), where the family now holds levitations."""
+
+    def three_left(turn: Any, left: Any, first_step: bool = False, opening: bool = True) -> Any:
+        return True if not first_step else left == 3
+
+    game = Splut(readings={"levitate-start": "first-step"})
+    assert theorems.check_transition(game, 2, every_count=False).status is Status.PROVED
+    monkeypatch.setattr(kernel, "levitation_may_start", three_left)
+    found = theorems.check_transition(game, 2, every_count=False)
+    assert found.status is Status.COUNTEREXAMPLE and found.position
+    assert game.state_from_text(found.position).turn < 2
+
+
+def test_transition_theorem_reaches_a_resting_troll_of_the_player_to_move() -> None:
+    from test_splut_clauses import RestingTrollPulls  # the clause tests' broken rule
+
+    readings = {"blocked-throw": "rock-stays"}
+    found = theorems.check_transition(RestingTrollPulls(readings=readings), 2, every_count=False)
+    assert found.status is Status.COUNTEREXAMPLE and found.position
+    state = Splut(readings=readings).state_from_text(found.position)
+    assert state.pieces[state.to_move][1] in state.rocks
+
+
+class AnyStepsLeft(Splut):
+    """Broken: any number of steps may be left in a turn."""
+
+    def validate_state(self, state: State) -> None:
+        full = self.steps_in_turn(state.turn)
+        if state.throw_from == OFF and not state.over and state.steps_left > full:
+            state = attrs.evolve(state, steps_left=full)
+        super().validate_state(state)
+
+
+class HalfTeams(Splut):
+    """Broken: a team may lose its sorcerer and keep its troll."""
+
+    def validate_state(self, state: State) -> None:
+        pieces = tuple((t[0], OFF if t[0] == OFF else t[1], t[2]) for t in state.pieces)
+        super().validate_state(attrs.evolve(state, pieces=pieces))
+
+
+@pytest.mark.clause("splut.winnen.team-weg", "splut.zet.drie")
+def test_positions_theorem_catches_a_careless_validation() -> None:
+    assert theorems.check_positions(Splut(), 1).status is Status.PROVED
+    for broken in (AnyStepsLeft(), HalfTeams()):
+        found = theorems.check_positions(broken, 1)
+        assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
 
 
 def test_transition_theorem_catches_a_wrong_reading() -> None:

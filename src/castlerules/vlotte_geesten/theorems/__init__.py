@@ -92,6 +92,7 @@ from castlerules.vlotte_geesten.theorems.rounds import (
 )
 from castlerules.vlotte_geesten.theorems.setup import (
     check_player_counts,
+    check_positions,
     check_seats,
     check_start,
 )
@@ -123,6 +124,7 @@ __all__ = [
     "check_player_counts",
     "check_pot_empty_z3",
     "check_round_ends",
+    "check_positions",
     "check_seats",
     "check_start",
     "check_successor",
