@@ -11,12 +11,12 @@ from typing import Any
 import attrs
 import pytest
 import z3
+from cli_runner import run as run_cli
 
 import castlerules
 from castlerules.core import reach
 from castlerules.core.game import require
 from castlerules.core.symbolic import And, If, Not, Or
-from cli_runner import run as run_cli
 
 
 @pytest.fixture

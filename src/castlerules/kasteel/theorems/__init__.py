@@ -89,10 +89,10 @@ from castlerules.kasteel.theorems.end import (
     check_stuck_rule,
     find_stuck,
     search_stuck_line,
-    stuck_line_affordable,
-    stuck_skulls,
     spec_stuck,
     spec_winners,
+    stuck_line_affordable,
+    stuck_skulls,
 )
 from castlerules.kasteel.theorems.moves import (
     check_line_rule,
@@ -156,8 +156,6 @@ __all__ = [
     "position",
     "refute",
     "search_stuck_line",
-    "stuck_line_affordable",
-    "stuck_skulls",
     "skull_sets",
     "spec_cost",
     "spec_line",
@@ -167,6 +165,8 @@ __all__ = [
     "spec_targets",
     "spec_winners",
     "spec_zone",
+    "stuck_line_affordable",
+    "stuck_skulls",
     "theorems",
 ]
 

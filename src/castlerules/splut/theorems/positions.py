@@ -56,7 +56,7 @@ def changes(game: Splut, state: State) -> Iterator[tuple[str, State, bool]]:
         return new(pieces=tuple((t[0], t[1], t[2]) for t in teams))
 
     # 'Telkens wanneer een tovenaar sterft, wordt het hele team ... verwijderd'
-    for q, (s, t, d) in enumerate(state.pieces):
+    for q, (s, _t, d) in enumerate(state.pieces):
         if s != OFF:
             yield "a troll or dwarf whose sorcerer has left", moved(q, Piece.SORCERER, OFF), True
         if s != OFF and d != OFF:
