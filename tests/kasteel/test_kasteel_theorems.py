@@ -263,3 +263,26 @@ def test_board_fails_if_the_map_is_upside_down() -> None:
     object.__setattr__(flipped, "board", upside)
     assert T.check_board(flipped).status is Status.COUNTEREXAMPLE
     assert T.check_board(GAME).status is Status.PROVED
+
+
+@pytest.mark.parametrize("lax", ["unknown symbols read as ground", "any number of key squares"])
+def test_board_fails_if_the_map_reader_is_lax(monkeypatch: pytest.MonkeyPatch, lax: str) -> None:
+    """The map format (kasteel.interp.board-format): a reader that lets a broken map through
+    makes kasteel.board fail."""
+    from castlerules.kasteel import board as module
+
+    real = module.parse_board
+
+    def parse(text: Any, where: str = "board", source: str | None = None) -> Any:
+        if isinstance(text, str) and lax.startswith("unknown"):
+            text = text.replace(" X", " .")
+        elif isinstance(text, str):
+            lines = text.splitlines()
+            if sum(x.split().count("y") for x in lines[:-1]) > 1:
+                first = next(i for i, x in enumerate(lines) if " y" in x)
+                lines[first] = lines[first].replace(" y", " .", 1)
+            text = "\n".join(lines)
+        return real(text, where, source)
+
+    monkeypatch.setattr(module, "parse_board", parse)
+    assert T.check_board(GAME).status is Status.COUNTEREXAMPLE

@@ -187,6 +187,72 @@ def map_wrong(board: Board, text: str) -> str | None:
     return None
 
 
+def _map_text(rows: list[list[str]], columns: list[str] | None = None) -> str:
+    """A map's text from its rows of symbols (the top row first), each numbered, and the line of
+    column names (a, b, c, ... unless given)."""
+    height = len(rows)
+    names = columns if columns is not None else list("abcdefghijklmnopqrstuvwxyz"[:len(rows[0])])
+    return "\n".join([*(f"{height - i} {' '.join(r)}" for i, r in enumerate(rows)),
+                      "  " + " ".join(names)]) + "\n"
+
+
+def broken_maps() -> Iterator[tuple[str, Any]]:
+    """Map texts that each break one rule of the map format (kasteel.interp.board-format, the
+    sizes from the fact map-size), made from ``CUSTOM_MAP``: (what is broken, the text)."""
+    low, high = fact("map-size")
+    grid = [line.split()[1:] for line in CUSTOM_MAP.splitlines()
+            if line.strip() and not line.strip().startswith(";")][:-1]
+    yield "a map that is not text", CUSTOM_MAP.encode()
+    yield f"fewer than {low} rows", _map_text(grid[: low - 1])
+    tall = grid + [["."] * len(grid[0])] * (high + 1 - len(grid))
+    yield f"more than {high} rows", _map_text(tall)
+    yield f"fewer than {low} columns", _map_text([r[: low - 1] for r in grid])
+    yield f"more than {high} columns", _map_text([r + ["."] * (high + 1 - len(r)) for r in grid])
+    names = list("abcdefghijklmnopqrstuvwxyz"[:len(grid[0])])
+    yield "the columns named out of order", _map_text(grid, [names[1], names[0], *names[2:]])
+    yield "a row numbered wrong", _map_text(grid).replace(f"{len(grid)} ", f"{len(grid) + 1} ", 1)
+    yield "a row one square short", _map_text([grid[0][:-1], *grid[1:]])
+    yield "an unknown symbol", _map_text([["X", *grid[0][1:]], *grid[1:]])
+    yield "two yellow key squares", _map_text([["y", *grid[0][1:]], *grid[1:]])
+    yield "no red key square", _map_text([[("." if x == "r" else x) for x in r] for r in grid])
+    yield "no red knight", _map_text([[("#" if x == "R" else x) for x in r] for r in grid])
+
+
+def good_maps() -> Iterator[tuple[str, str, str]]:
+    """Map texts the format accepts (a comment and blank lines anywhere, the smallest and the
+    largest size): (what it is, the text, the text it must read as)."""
+    low, high = fact("map-size")
+    commented = CUSTOM_MAP.replace("\n", "\n\n; a comment\n", 2)
+    yield "comments and blank lines", commented, CUSTOM_MAP
+    small = [["R", "r"] + ["."] * (low - 2)] + [["."] * low] * (low - 2) + [["Y", "y"] + ["."] * (low - 2)]
+    yield f"{low} by {low}", _map_text(small), _map_text(small)
+    big = [["R", "r"] + ["."] * (high - 2)] + [["."] * high] * (high - 2) + [["Y", "y"] + ["."] * (high - 2)]
+    yield f"{high} by {high}", _map_text(big), _map_text(big)
+
+
+def map_format_wrong() -> str | None:
+    """What the game's map reader (``parse_board``) gets wrong about the map format, if anything:
+    it refuses every map of ``broken_maps`` and reads every map of ``good_maps`` as its
+    square-by-square text says."""
+    from castlerules.kasteel.board import parse_board
+
+    for what, text in broken_maps():
+        try:
+            parse_board(text)
+        except RulesError:
+            continue
+        return f"a map with {what} is accepted"
+    for what, text, same in good_maps():
+        try:
+            board = parse_board(text)
+        except RulesError as exc:
+            return f"a map with {what} is refused ({exc})"
+        wrong = map_wrong(board, same)
+        if wrong is not None:
+            return f"a map with {what}: {wrong}"
+    return None
+
+
 def check_board(game: Kasteel) -> Result:
     """Exhaustive over the squares of every map: on this game's map, every packaged map and a
     custom map (``CUSTOM_MAP``), each player has one key square, on ground, and at least one
@@ -223,8 +289,12 @@ def check_board(game: Kasteel) -> Result:
         start = g.initial_state()
         if start.knights != b.start:
             return refute(g, start, f"{label}: the game does not start with the knights of its map")
+    wrong = map_format_wrong()
+    if wrong is not None:
+        return Result.refuted(wrong, "the map format (kasteel.interp.board-format)")
     return Result.proved(f"every square of {len(maps)} maps (this game's, the packaged, a custom "
-                         "one); the default map is the reference map")
+                         "one); the default map is the reference map; every map that breaks the "
+                         "format is refused")
 
 
 # -- the first move, under every value of the options that shape the start ----------------------

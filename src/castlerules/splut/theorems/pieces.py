@@ -14,7 +14,7 @@ from castlerules.splut.reference import Reference
 from castlerules.splut.rules import Splut
 from castlerules.splut.state import Lev, Piece, State, Step, Throw
 from castlerules.splut.theorems._common import _refute
-from castlerules.splut.theorems.transition import family
+from castlerules.splut.theorems.transition import family, transition_mismatch
 
 
 def _opposite(d: int) -> int:
@@ -154,7 +154,9 @@ def check_under_troll(game: Splut, states: Callable[[Splut], Iterable[State]] | 
                       ) -> Result:
     """Exhaustive over every state with a rock under a troll within two actions of UNDER_SEEDS,
     made under blocked-throw = rock-stays and the game's reading of rock-under-troll: the game's
-    legal actions and successors satisfy ``under_troll_mismatch``."""
+    legal actions and successors satisfy ``under_troll_mismatch``, and on each of those states the
+    whole game agrees with the independent reading (``transition_mismatch``: the legality
+    predicate on every candidate, every successor)."""
     readings = {k: v for k, v in game.readings.items() if k != "splut.interp.player-count"}
     readings["splut.interp.blocked-throw"] = "rock-stays"
     g = type(game)(players=2, readings=readings)
@@ -167,8 +169,9 @@ def check_under_troll(game: Splut, states: Callable[[Splut], Iterable[State]] | 
         return Result.unknown("the family has no troll of the player to move resting on a rock "
                               "with a rock straight behind it")
     witnesses = 0
+    reference = Reference(g)
     for state in found:
-        wrong = under_troll_mismatch(g, state, allowed)
+        wrong = under_troll_mismatch(g, state, allowed) or transition_mismatch(g, state, reference)
         if wrong is not None:
             return wrong
         under = _under(state)

@@ -53,6 +53,9 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
         ({0: "Sd3 Tf3 De2", 1: "Sf8 Td8"}, "f2 a5 g4 e9", {"turn": 0}),
         # a turn beyond the game's tables (turn numbers from 1024 on are computed, not looked up)
         ({0: "Sa5 Te4 Dc3", 1: "Se9 Tb6 Dg7"}, "e3 i5 c5 g3", {"turn": 1500}),
+        # a troll next to a rock walled in by a rock, a troll and the edge, a rock behind it to
+        # pull onto its square (pull-and-throw = allowed): then no throw is possible
+        ({0: "Sg5 Tc5 De7", 1: "Se8 Tb4"}, "c4 c6 c3 d4", {}),
     ),
     3: (
         ({0: "Sa5 Te4 Dc3", 1: "Se7 Tb4", 2: "Sf8 Td8 Dg6"}, "e5 i5 c5 g3", {}),
@@ -157,7 +160,19 @@ def candidates(game: Splut, state: State) -> list[Any]:
             out.append(Step(other, x, NEXT[x][0]))
     empty = next(s for s in SQUARES if state.board is not None and state.board[s] == 0)
     out += [Step(p, empty, y) for y in NEXT[empty][:2] if y != OFF]
+    # a square off the diamond (the grid's corner) as the step's start or end, and a levitation
+    # of a square that holds no rock
+    mine = next((x for x in state.pieces[p] if x != OFF), None)
+    if mine is not None:
+        out += [Step(p, mine, OFF_GRID), Step(p, OFF_GRID, mine)]
+        if state.pieces[p][0] != OFF:
+            s = state.pieces[p][0]
+            out += [Step(p, s, y, lev=empty) for y in NEXT[s][:1] if y != OFF]
     return out
+
+
+#: A square of the 9x9 grid outside the diamond (a1).
+OFF_GRID = 0
 
 
 
