@@ -133,6 +133,34 @@ def test_roll_transition_catches_a_loaded_die() -> None:
     assert _theorem(_Loaded(), "spookslot.roll-transition").status is Status.COUNTEREXAMPLE
 
 
+class _PassAnyTime(Spookslot):
+    """Broken: the predicate lets the mover pass whenever it is asked (the generator does not)."""
+
+    def rule_violation(self, state: State, action: Any) -> Any:
+        from castlerules.spookslot.state import Pass
+
+        if isinstance(action, Pass) and state.phase is Phase.MOVE and action.player == state.turn:
+            return None
+        return super().rule_violation(state, action)
+
+
+class _RollsAreTheBalls(Spookslot):
+    """Broken: a roll at the wrong moment is refused with the ball's clause."""
+
+    def _roll_violation(self, state: State, action: Any) -> Any:
+        from castlerules.core.registry import violation
+
+        found = super()._roll_violation(state, action)
+        return None if found is None else violation("spookslot.kogel.valstrik", found.reason)
+
+
+def test_legality_catches_a_careless_predicate() -> None:
+    assert th.check_legality(Spookslot()).status is Status.PROVED
+    for broken in (_PassAnyTime(), _RollsAreTheBalls()):
+        found = th.check_legality(broken)
+        assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
+
+
 class _NoBounce(Spookslot):
     """Broken: moves ignore the other pawns (no bounce)."""
 

@@ -91,6 +91,7 @@ from castlerules.spookslot.theorems.options import (
     check_die_faces,
     check_trap_weights,
 )
+from castlerules.spookslot.theorems.legality import check_legality
 from castlerules.spookslot.theorems.players import (
     PAIRS,
     check_one_pawn,
@@ -129,6 +130,7 @@ __all__ = [
     "check_bounce",
     "check_chain_matches_game",
     "check_exit_exact",
+    "check_legality",
     "check_move_successors",
     "check_moves",
     "check_passages",
@@ -295,6 +297,28 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             move_clauses, "exhaustive", lambda: check_moves(cases),
             fails_with=f"{TESTS}::test_moves_reference_catches_a_missing_bounce",
             depends_on=moves,
+        ),
+        T(
+            C + "legality", GAME,
+            f"With {n} players, in every phase of a turn — before a roll and after a ghost with "
+            "the mover's pawn on every square, before the ball drops, at every passage decision, "
+            "at every move from every square with every face (for 2 players the longest bounces "
+            "too), and at the end — every action the game can be asked about (every face, "
+            "trap, pass, pawn, route and passage, and some that name no route or no pawn) is "
+            "legal exactly when the rules list it (the step-by-step reading's moves, a pass "
+            "when moving is optional or no pawn can move, the die's faces, the traps the ball "
+            "reaches, the pending passages) and the legal actions are exactly those; a refused "
+            "action names a clause and quotes it: a roll 'Spelverloop', a ball 'De kogel', a "
+            "passage 'De geheime doorgang', a move or pass out of turn the turn order, a player "
+            "or pawn the game does not have the player count or 'pionnen', anything after the "
+            "end the end of the game. Exhaustive.",
+            _clauses("beurt.dobbelen", "kogel.valstrik", "geheim.sterveld", "pionnen.beginner",
+                     "getal.zetten", "exit.moet-verplaatsen", "exit.precies",
+                     "exit.niet-springen", "routes.kiezen", "optioneel.geel-blijft-staan",
+                     "einde.twee-vier", "einde.vijf-zes", "intro.spelers", "pionnen.aantal"),
+            "exhaustive", lambda: check_legality(g),
+            fails_with=f"{TESTS}::test_legality_catches_a_careless_predicate",
+            depends_on=(*moves, "trap-weights", "trap_weights"),
         ),
         T(
             C + "move-successor", GAME,
