@@ -84,6 +84,7 @@ from castlerules.spookslot.theorems.families import (
     passage_states,
     roll_states,
 )
+from castlerules.spookslot.theorems.legality import check_legality
 from castlerules.spookslot.theorems.moves import MoveCases, check_move_successors, check_moves
 from castlerules.spookslot.theorems.options import (
     REPRESENTATIVES,
@@ -91,7 +92,6 @@ from castlerules.spookslot.theorems.options import (
     check_die_faces,
     check_trap_weights,
 )
-from castlerules.spookslot.theorems.legality import check_legality
 from castlerules.spookslot.theorems.players import (
     PAIRS,
     check_one_pawn,

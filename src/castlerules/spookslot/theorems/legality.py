@@ -9,9 +9,8 @@ from typing import Any
 
 from castlerules.core.spec import find_clause
 from castlerules.core.theorem import Result
-from castlerules.spookslot.board import EXIT, START
 from castlerules.spookslot.rules import Spookslot
-from castlerules.spookslot.state import Ball, Move, Pass, Passage, Phase, Roll, State
+from castlerules.spookslot.state import EXIT, START, Ball, Move, Pass, Passage, Phase, Roll, State
 from castlerules.spookslot.theorems.common import _refute, pawns_per_player
 from castlerules.spookslot.theorems.families import (
     _bookkeeping,
