@@ -154,6 +154,32 @@ class _RollsAreTheBalls(Spookslot):
         return None if found is None else violation("spookslot.kogel.valstrik", found.reason)
 
 
+class _AnySharing(Spookslot):
+    """Broken: any square may hold several pawns."""
+
+    def _resolve_readings(self) -> None:
+        super()._resolve_readings()
+        self._share_blocked = True
+
+
+class _WinnerAnyTime(Spookslot):
+    """Broken: a winner may be named before the end."""
+
+    def validate_state(self, state: State) -> None:
+        import attrs
+
+        if state.phase is not Phase.OVER:
+            state = attrs.evolve(state, winner=-1)
+        super().validate_state(state)
+
+
+def test_positions_catches_a_careless_validation() -> None:
+    assert th.check_positions(Spookslot()).status is Status.PROVED
+    for broken in (_AnySharing(), _WinnerAnyTime()):
+        found = th.check_positions(broken)
+        assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
+
+
 def test_legality_catches_a_careless_predicate() -> None:
     assert th.check_legality(Spookslot()).status is Status.PROVED
     for broken in (_PassAnyTime(), _RollsAreTheBalls()):

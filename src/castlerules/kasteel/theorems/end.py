@@ -72,6 +72,9 @@ def _end_family(game: Kasteel) -> Iterator[State]:
         yield state
         yield build(game, state.knights[0], state.knights[1], state.passes, state.skulls,
                     1 - state.to_move)
+    stuck = _documented_stuck(game)
+    if stuck is not None:  # stuck, and the opponent's last knight gone
+        yield build(game, stuck.knights[0], [], stuck.passes, stuck.skulls, stuck.to_move)
     yield from _deadlocks(game)
 
 

@@ -14,7 +14,7 @@ from castlerules.core.spec import read_text
 from castlerules.core.theorem import Result
 from castlerules.kasteel.board import PACKAGED, PLAYER_NAMES, RED, YELLOW, Board, Kind
 from castlerules.kasteel.rules import Kasteel
-from castlerules.kasteel.state import Move, State
+from castlerules.kasteel.state import Move, Pass, PlaceSkull, State
 from castlerules.kasteel.theorems.common import (
     fact,
     first_player,
@@ -374,6 +374,13 @@ def check_first_move(game: Kasteel, plies: int = 16) -> Result:
     if wrong is not None:
         return Result.refuted(wrong, "Kasteel is a game for two")
     first = first_player()
+    levels = sorted(int(x) for x in fact("level-passes"))
+    low, high = fact("explicit-passes")
+    for bad in ({"stuck": "maybe"}, {"level": levels[0] - 1}, {"level": levels[-1] + 1},
+                {"level": True}, {"passes": low - 1}, {"passes": high + 1}, {"skulls": -1}):
+        if _accepted(game, **bad):
+            return Result.refuted(f"{bad}", "an option value outside its documented values is "
+                                  "accepted")
     count = 0
     for label, g in option_games(game):
         count += 1
@@ -402,17 +409,22 @@ def check_first_move(game: Kasteel, plies: int = 16) -> Result:
             state = after
     return Result.proved(f"{count} games (every level, passes 0/1/1000, skulls 0/1/4/5/full zone, "
                          "fixed skulls, both stuck rules), each to the first move and "
-                         f"{plies} plies on; two players only")
+                         f"{plies} plies on; two players only; values outside the documented "
+                         "ones refused")
 
 
 # -- the skulls, for every number of skulls and every fixed set -----------------------------------
 
 
-def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int) -> Result | None:
+def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int,
+                ask: bool = False) -> Result | None:
     """Place ``g``'s skulls one by one (a fixed spread of outcomes): at the start and at every
     chance node the knights are on their start squares with ``passes`` each and nobody acts; the
     outcomes are exactly the free squares of ``zone``, each equally likely; after the ``n``-th
-    skull the first player (the fact) is to move with ``n`` skulls on distinct squares."""
+    skull the first player (the fact) is to move with ``n`` skulls on distinct squares. With
+    ``ask``, at every chance node the legality predicate allows a skull on exactly the free squares
+    of the zone (every square of the board asked) and refuses a move or a pass, all with the skull
+    clause (kasteel.kanalen.schedels: the skulls come before the first move)."""
     state = g.initial_state()
     b = g.board
     placed = 0
@@ -431,6 +443,10 @@ def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int) -> 
                 or g.legal_actions(state) != tuple(o for o, _ in outcomes)):
             return refute(g, state, f"{label}: skull {placed + 1} of {n} does not fall uniformly "
                           "on a free square of the skull zone", sorted(free))
+        if ask:
+            wrong = _skull_asked(g, state, free)
+            if wrong is not None:
+                return refute(g, state, f"{label}: {wrong}", sorted(free))
         state = g.apply(state, outcomes[(placed * 13 + 5) % len(outcomes)][0])
         placed += 1
     if (g.is_chance(state) or len(state.skulls) != n or not state.skulls <= zone
@@ -440,9 +456,27 @@ def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int) -> 
     return None
 
 
+def _skull_asked(g: Kasteel, state: State, free: set[int]) -> str | None:
+    """What the legality predicate gets wrong at a chance node, if anything (see ``_skull_walk``)."""
+    b = g.board
+    knight = min(state.knights[YELLOW])
+    others = [Move(YELLOW, knight, ray[0]) for ray in b.rays[knight] if ray]
+    asked = [PlaceSkull(sq) for sq in range(b.size)] + others[:1] + [Pass(YELLOW), Pass(RED)]
+    for action in asked:
+        found = g.violation(state, action)
+        allowed = isinstance(action, PlaceSkull) and action.square in free
+        if (found is None) != allowed or (found is not None
+                                          and found.clause != "kasteel.kanalen.schedels"):
+            return (f"{g.action_to_str(state, action)} while the skulls fall: the game says "
+                    f"{found.clause if found else 'legal'}")
+    return None
+
+
 def check_skulls_placed(game: Kasteel) -> Result:
     """'de schedels (ergens willekeurig in het midden van het veld)': without a skulls option the
-    game places the fact's number of skulls (4); for every number n of skulls from 0 to the size
+    game places the fact's number of skulls (4), and while they fall a skull may be placed on
+    exactly the free squares of the zone and nothing else happens (the legality predicate asked
+    about every square, a move and a pass); for every number n of skulls from 0 to the size
     of the skull zone (every value when the zone has at most 60 squares — the default middle rows
     have 57 — else 0-6 and the two largest), the game with skulls=n places exactly n, one at a
     time, each uniformly on a free square of the zone (``spec_zone``), while nobody acts, and then
@@ -454,7 +488,7 @@ def check_skulls_placed(game: Kasteel) -> Result:
     zone = spec_zone(game)
     passes = start_passes(game)
     plain = sibling(game, skulls=None, skull_squares=None)
-    found = _skull_walk(plain, fact("skulls"), "no skulls option", zone, passes)
+    found = _skull_walk(plain, fact("skulls"), "no skulls option", zone, passes, ask=True)
     if found is not None:
         return found
     counts = (range(len(zone) + 1) if len(zone) <= 60

@@ -104,6 +104,7 @@ from castlerules.spookslot.theorems.players import (
     pair_states,
     remake,
 )
+from castlerules.spookslot.theorems.positions import check_positions
 from castlerules.spookslot.theorems.reading import BoardData, Reading, reference_moves
 from castlerules.spookslot.theorems.turn import (
     check_balls,
@@ -134,6 +135,7 @@ __all__ = [
     "check_move_successors",
     "check_moves",
     "check_passages",
+    "check_positions",
     "check_rolls",
     "check_second_pawn",
     "check_start",
@@ -297,6 +299,25 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             move_clauses, "exhaustive", lambda: check_moves(cases),
             fails_with=f"{TESTS}::test_moves_reference_catches_a_missing_bounce",
             depends_on=moves,
+        ),
+        T(
+            C + "positions", GAME,
+            f"With {n} players the game accepts every position of its families (before a roll, "
+            "after a ghost, before the ball, at a passage decision, at a move from every square, "
+            "at the end) and refuses every change of one that breaks a rule: pawns for a player "
+            "not at the table, a pawn too many (the facts: two each with 2 to 4 players, one "
+            "with 5 or 6), a pawn on no square, the turn of nobody, two pawns on a square that is "
+            "neither blue nor the green star (except under bounce-past-exit = share), a winner "
+            "before the end or one whose pawns have not all escaped, a player out and the game "
+            "not over, a number outside the move phase or one the die does not have, the ball "
+            "with nobody in danger, a passage pending outside its phase, twice, for nobody or "
+            "off the red star squares, anything pending at the end. Exhaustive.",
+            _clauses("pionnen.aantal", "intro.spelers", "eindigen.bezet",
+                     "geschrokken.blauw-meerdere", "geheim.groen-meerdere", "geheim.sterveld",
+                     "spook.kogel", "beurt.dobbelen", "einde.twee-vier", "einde.vijf-zes"),
+            "exhaustive", lambda: check_positions(g),
+            fails_with=f"{TESTS}::test_positions_catches_a_careless_validation",
+            depends_on=("players", "bounce-past-exit", "die-faces", "die_faces"),
         ),
         T(
             C + "legality", GAME,
