@@ -119,9 +119,18 @@ class _ThreeInFour(Spookslot):
         return State(tuple(ps[:1] for ps in s.pawns), s.turn, s.phase, 0, (), s.first, s.released)
 
 
+class _AnyFirstPlayer(Spookslot):
+    """Broken: a first player is taken modulo the player count."""
+
+    def __init__(self, *, first_player: int = 0, **options: Any) -> None:
+        players = options.get("players", 2)
+        super().__init__(first_player=int(first_player) % players, **options)
+
+
 def test_start_theorem_catches_a_wrong_set_up() -> None:
     assert _theorem(_ThreeInFour(players=4), "spookslot.start-position").status is \
         Status.COUNTEREXAMPLE
+    assert th.check_start(_AnyFirstPlayer(players=3)).status is Status.COUNTEREXAMPLE
 
 
 def test_roll_transition_catches_a_loaded_die() -> None:
