@@ -659,7 +659,8 @@ class ConditionReach:
         return "only true" if self.true else "only false" if self.false else "never evaluated"
 
     def to_data(self) -> dict[str, Any]:
-        return {"function": self.function, "file": self.file, "line": self.line,
+        return {"function": self.function, "qualname": self.qualname, "file": self.file,
+                "line": self.line,
                 "condition": self.text, "decision": self.decision, "kind": self.kind,
                 "clauses": list(self.clauses), "readings": list(self.readings),
                 "seen": self.seen, "mcdc": self.independent}
