@@ -240,7 +240,7 @@ def test_stuck_reachable_fails_if_a_stuck_player_is_never_seen() -> None:
         def stuck_player(self, state: State) -> bool:
             return False
 
-    theorem, done = _stuck_reachable(NeverStuck(skulls=5))
+    _theorem, done = _stuck_reachable(NeverStuck(skulls=5))
     assert not done.ok and done.result.status is Status.UNKNOWN
 
     def blocked(*args: Any, **kwargs: Any) -> Any:
@@ -263,5 +263,5 @@ def test_stuck_reachable_has_its_expected_verdict_for_every_number_of_skulls(pas
 @pytest.mark.parametrize("passes", [20, 1000])
 def test_stuck_reachable_with_many_passes(passes: int) -> None:
     for skulls in (3, 4, 5, 30, 57):
-        theorem, done = _stuck_reachable(Kasteel(skulls=skulls, passes=passes))
+        _theorem, done = _stuck_reachable(Kasteel(skulls=skulls, passes=passes))
         assert done.ok and done.result.status is Status.COUNTEREXAMPLE, (skulls, passes)
