@@ -14,7 +14,7 @@ from castlerules.splut.reference import Reference
 from castlerules.splut.rules import Splut
 from castlerules.splut.state import Lev, Piece, State, Step, Throw
 from castlerules.splut.theorems._common import _refute
-from castlerules.splut.theorems.transition import family, transition_mismatch
+from castlerules.splut.theorems.transition import family, shapes, transition_mismatch
 
 
 def _opposite(d: int) -> int:
@@ -564,4 +564,5 @@ def check_clause(game: Splut, theorem_id: str,
         reached += witness(game, state, legal)
     if not reached:
         return Result.unknown(f"the family of {len(found)} states reaches no {what}")
-    return Result.proved(f"{len(found)} states, every legal action ({reached} {what})")
+    return Result.proved(f"{len(found)} states, every legal action ({reached} {what}; "
+                         f"{shapes(game, found)})")
