@@ -861,7 +861,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     code = print_report(_out(), runs, names, verbose=args.verbose)
     if reaches is not None:
-        _out().print("\n".join(reach.render(reaches)), markup=False)
+        out = _out()
+        out.print("\n".join(reach.render(reaches, width=max(60, min(out.width, 120)))),
+                  markup=False)
     return code
 
 

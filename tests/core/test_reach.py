@@ -163,8 +163,9 @@ def test_a_condition_is_counted_once_both_ways_and_listed_otherwise(measured: No
     (vg,) = [r for r in reach.report(seen) if r.game == "vlotte-geesten"]
     assert dice in vg.missing() and 0 < vg.share < 1
     lines = list(reach.render([vg]))
-    assert any(f"rules.py:{dice.line} VlotteGeesten.is_chance: state.dice is None" in x
-               for x in lines)
+    at = lines.index(f"  {dice.file}:{dice.line} VlotteGeesten.is_chance")
+    assert lines[at + 1].startswith("      state.dice is None: only true, in if ")
+    assert lines[at + 2].startswith("      clauses: vg.spel.worp")
 
 
 def test_a_kernel_under_z3_is_seen_both_ways_by_z3(measured: None) -> None:

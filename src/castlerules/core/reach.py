@@ -769,9 +769,12 @@ def render(reaches: Sequence[GameReach], *, width: int = 100) -> Iterator[str]:
         for s in r.skipped:
             yield f"  not measured: {s.name}: {s.reason}"
         for c in r.missing():
-            tags = ", ".join(c.clauses[:3]) + (" ..." if len(c.clauses) > 3 else "")
-            yield f"  {c.file}:{c.line} {c.qualname}: {c.text}"
-            yield f"      {c.seen}, in {c.kind} `{_cut(c.decision, width - 20)}` [{tags}]"
+            more = f" (+{len(c.clauses) - 2} more)" if len(c.clauses) > 2 else ""
+            yield f"  {c.file}:{c.line} {c.qualname}"
+            head = f"      {c.text}: {c.seen}"
+            yield head if c.decision == c.text else head + _cut(
+                f", in {c.kind} {c.decision}", max(20, width - len(head)))
+            yield _cut(f"      clauses: {', '.join(c.clauses[:2])}{more}", width)
 
 
 def _cut(text: str, width: int) -> str:
