@@ -164,7 +164,8 @@ def test_a_condition_is_counted_once_both_ways_and_listed_otherwise(measured: No
     assert dice in vg.missing() and 0 < vg.share < 1
     lines = list(reach.render([vg]))
     at = lines.index(f"  {dice.file}:{dice.line} VlotteGeesten.is_chance")
-    assert lines[at + 1].startswith("      state.dice is None: only true, in if ")
+    assert lines[at + 1] == ("      state.dice is None: only true, in and/or "
+                             "state.dice is None and state.supply > 0")
     assert lines[at + 2].startswith("      clauses: vg.spel.worp")
 
 
