@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from castlerules.core.errors import InvalidStateError, RulesError
-from castlerules.core.theorem import Result, Theorem
+from castlerules.core.theorem import Result, Status, Theorem
 from castlerules.vlotte_geesten.notation import state_to_text
 from castlerules.vlotte_geesten.state import Grab, Obj, Pass, State
 from castlerules.vlotte_geesten.theorems.common import (
@@ -23,6 +23,7 @@ from castlerules.vlotte_geesten.theorems.common import (
     STATEMENT_TESTS,
     SUBSETS,
     TESTS,
+    colour_pairs,
     fact,
     refuted_at,
     total_points,
@@ -161,6 +162,8 @@ def _corruptions(game: Any, box: Box, state: State) -> Iterator[tuple[str, State
     if state.dice is None:
         if state.supply > 0:
             yield "an action before the roll", new(acted=(state.roller,)), True
+            yield ("a wrong grab before the roll",
+                   new(wrong=(state.roller,), grabbed=_free(state, 1)), True)
             impossible = next((f for f in itertools.product(Obj, repeat=5)
                                if f not in box.possible), None)
             if impossible is not None:
@@ -183,7 +186,33 @@ def _free(state: State, k: int) -> frozenset[Obj]:
     return frozenset(sorted(o for o in Obj if o not in state.grabbed)[:k])
 
 
+#: Dice that cannot show every roll (each die lacks the book): a roll with a book is no roll of
+#: theirs.
+BOOKLESS = ("chair", "ghost", "ghost", "mouse", "bottle", "bottle")
+
+
 def check_positions(game: Any) -> Result:
+    """``check_positions_under`` for every option of the grab-phase and multi-grab readings (the
+    game's other readings, dice and player count kept), and with dice that cannot show every
+    roll."""
+    details = []
+    phases = [o.id for o in game.spec.interpretation(GRAB_PHASE).options if o.playable]
+    multis = [o.id for o in game.spec.interpretation(MULTI_GRAB).options if o.playable]
+    for phase, multi in itertools.product(phases, multis):
+        made = variant(game, readings={GRAB_PHASE: phase, MULTI_GRAB: multi})
+        found = check_positions_under(made)
+        if found.status is not Status.PROVED:
+            return found
+        details.append(f"{phase}/{multi}")
+    colours = [c for c, _ in colour_pairs()]
+    found = check_positions_under(variant(game, faces={c: list(BOOKLESS) for c in colours}))
+    if found.status is not Status.PROVED:
+        return found
+    return Result.proved(f"{found.detail.split(':')[0]}, under grab-phase/multi-grab "
+                         f"{', '.join(details)} and with dice without the book")
+
+
+def check_positions_under(game: Any) -> Result:
     """The game accepts exactly the positions play can reach, and exactly the first players at
     the table:
 
@@ -255,12 +284,13 @@ def theorems(game: Any) -> list[Theorem]:
             "vg.positions", GAME,
             "The game accepts exactly the positions play can reach: a round state — who has "
             "acted, in which order, who grabbed wrongly, which objects are taken — exactly when "
-            "play can reach it under the grab-phase and multi-grab readings (every shape for up "
-            "to 3 players, a family for more); and refuses every change that breaks one rule: a "
+            "play can reach it, under every option of the grab-phase and multi-grab readings "
+            "(every shape for up to 3 players, a family for more); and refuses every change that "
+            "breaks one rule: a "
             "score for nobody, a score below zero (unless penalty-no-points = debt), a supply or "
             "pot below zero, a point more than the box's 35 (a fact), a pot left when the supply "
-            "is empty, the dice with nobody, an action before the roll, a roll the dice cannot "
-            "show or after the end, a player acting twice or not at the table, a round all have "
+            "is empty, the dice with nobody, an action or a wrong grab before the roll, a roll "
+            "the dice cannot show (dice without the book, too) or after the end, a player acting twice or not at the table, a round all have "
             "acted in, a wrong grabber twice or not at the table; a first player is one of the "
             "players ('wie begint', vg.voorbereiding.eerste-speler). Exhaustive.",
             ("vg.spel.spelers", "vg.voorbereiding.inhoud", "vg.voorbereiding.eerste-speler",
@@ -268,6 +298,7 @@ def theorems(game: Any) -> list[Theorem]:
             "exhaustive", lambda: check_positions(game),
             depends_on=("players", "faces", FIRST_PLAYER, "vg.interp.dice-faces", GRAB_PHASE,
                         MULTI_GRAB, NO_POINTS),
+            all_options_of=(GRAB_PHASE, MULTI_GRAB),
             fails_with=f"{TESTS}::test_positions_theorem_catches_a_careless_validation",
         ),
         Theorem(
