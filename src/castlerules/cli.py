@@ -861,9 +861,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     code = print_report(_out(), runs, names, verbose=args.verbose)
     if reaches is not None:
-        out = _out()
-        out.print("\n".join(reach.render(reaches, width=max(60, min(out.width, 120)))),
-                  markup=False)
+        console = _out()
+        width = max(60, min(console.width, 120))
+        console.print("\n".join(reach.render(reaches, width=width)), markup=False)
     return code
 
 
