@@ -68,6 +68,16 @@ def test_board_check_finds_a_wrong_fallback() -> None:
     assert "lk1" in (result.counterexample or "")
 
 
+def test_boards_check_finds_a_misshapen_board_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that loads boards without checking their shape lets a misshapen one in."""
+    from castlerules.spookslot import board as module
+
+    assert th.check_boards(Spookslot()).status is Status.PROVED
+    monkeypatch.setattr(module, "board_problems", lambda board, name=None: [])
+    found = th.check_boards(Spookslot())
+    assert found.status is Status.COUNTEREXAMPLE and "is accepted" in found.detail
+
+
 def test_board_check_finds_a_star_on_the_wrong_square() -> None:
     """The packaged default board must be the reconstruction the board ruling adopts, square by
     square: a red star moved from lk4 to lk3 still has the rulebook's shape (two red stars), but
