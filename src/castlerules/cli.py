@@ -814,16 +814,25 @@ def cmd_verify(args: argparse.Namespace) -> int:
         costs = _theorem_costs(args.costs)
         order.sort(key=lambda i: costs.get(theorems[i].id, math.inf))
 
-    # --reach: the clause-tagged functions measured here (the serial run) and in each worker
+    # --reach: the clause-tagged functions measured here (the serial run) and in each worker;
+    # what the whole plan saw, and (with --combinations) what the single readings' runs saw
     measured: dict[str, list[list[int]]] | None = None
+    single_seen: dict[str, list[list[int]]] = {}
+    is_single = set(singles)
     if args.reach:
         reach.install(names)
         measured = {}
 
+    def saw(index: int, seen: dict[str, list[list[int]]]) -> None:
+        assert measured is not None
+        reach.merge(measured, seen)
+        if order[index] in is_single:
+            reach.merge(single_seen, seen)
+
     def run_all(report: Any) -> list[th.Run]:
         return execute([theorems[i] for i in order], jobs=args.jobs, backend=args.backend,
                        scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast,
-                       reach=measured)
+                       reach=saw if measured is not None else None)
 
     try:
         if err.is_terminal and not args.json:
@@ -835,6 +844,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         else:
             done = run_all(line)
         reaches = None if measured is None else reach.report(measured, names)
+        single_reaches = (reach.report(single_seen, names)
+                          if measured is not None and combined and args.all_readings else None)
     finally:
         if measured is not None:
             reach.uninstall()
@@ -852,6 +863,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
             out["combinations"] = [cp.to_data([ran[i] for i in where]) for cp, where in combined]
         if reaches is not None:
             out["reach"] = reach.summary_data(reaches)
+        if single_reaches is not None:
+            out["reach_all_readings"] = reach.summary_data(single_reaches)
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return 1 if bad else 0
     if combined:
@@ -860,6 +873,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from castlerules.report import print_report
 
     code = print_report(_out(), runs, names, verbose=args.verbose)
+    if single_reaches is not None:
+        _out().print("\n".join(f"{r.game}, the single readings alone: {r.both} of "
+                                f"{len(r.conditions)} conditions seen both ways "
+                                f"({100 * r.share:.1f} %)" for r in single_reaches), markup=False)
     if reaches is not None:
         console = _out()
         width = max(60, min(console.width, 120))

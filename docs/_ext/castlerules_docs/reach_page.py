@@ -44,14 +44,16 @@ def part_reach(root: Path, names: list[str]) -> list[str]:
         if r is None:
             rows.append([esc(name), "—", "—", "—", "—", "no data"])
             continue
+        single = r.get("all_readings", {})
         rows.append([
             esc(name), str(r["conditions"]),
             f"{r['both_ways']} ({100 * r['share']:.1f} %)",
             f"{r['by_families']}", f"{r['mcdc']} ({100 * r['mcdc_share']:.1f} %)",
+            f"{single.get('both_ways', '—')} ({100 * single.get('share', 0):.1f} %)",
             f"{r['runs']} runs, {esc(r['measured'])}",
         ])
     out = list_table(["Game", "Conditions", "Seen both ways", "Of them on the families' values",
-                      "MC/DC", "Plan"], rows, classes="reach")
+                      "MC/DC", "By the single readings alone", "Plan"], rows, classes="reach")
     for name in names:
         r = data.get(name)
         if r is None or not r["not_both_ways"]:

@@ -117,14 +117,14 @@ def execute(
     progress: Progress | None = None,
     fail_fast: bool = False,
     client: Any = None,
-    reach: dict[str, list[list[int]]] | None = None,
+    reach: Callable[[int, dict[str, list[list[int]]]], None] | None = None,
 ) -> list[Run]:
     """Run ``theorems`` (see the module docstring) and return their runs in the given order.
 
     ``progress`` is called with each run as it finishes (in finishing order). ``client``: an
     existing ``dask.distributed.Client`` to use (with ``backend="dask"``). ``reach``: measure the
     clause-tagged functions of the games while the theorems run (``core.reach``; wherever a task
-    runs) and add what their conditions were seen as to this mapping."""
+    runs) and call it with each theorem's index in ``theorems`` and what its run saw."""
     if backend not in BACKENDS:
         raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler and backend != "dask":
@@ -165,7 +165,8 @@ class _Collector:
     """The runs as they come back, kept in task order; knows when a fail-fast run is over."""
 
     def __init__(self, theorems: Sequence[Theorem], progress: Progress | None,
-                 fail_fast: bool, reach: dict[str, list[list[int]]] | None = None) -> None:
+                 fail_fast: bool,
+                 reach: Callable[[int, dict[str, list[list[int]]]], None] | None = None) -> None:
         self.theorems = theorems
         self.progress = progress
         self.fail_fast = fail_fast
@@ -177,9 +178,7 @@ class _Collector:
     def add(self, index: int, result: Result, seconds: float,
             seen: dict[str, list[list[int]]] | None = None) -> None:
         if self.reach is not None and seen:
-            from castlerules.core.reach import merge
-
-            merge(self.reach, seen)
+            self.reach(index, seen)
         done = Run(self.theorems[index], result, seconds)
         self.found[index] = done
         if self.progress is not None:

@@ -381,9 +381,9 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "it — afterwards the rock lies on the square that troll left and the other troll "
             "stays; the sorcerer never enters the troll's square. Under both readings a troll "
             "standing on a rock pulls no other rock onto its square. Exhaustive over every "
-            "state with a rock under a troll within two actions of five seed positions, 2 "
+            "state with a rock under a troll within two actions of six seed positions, 2 "
             "players: the rock under the troll of the player to move and under another "
-            "player's, at a turn's first step and later; the family must hold the mover's troll "
+            "player's, next to the sorcerer to move, at a turn's first step and later; the family must hold the mover's troll "
             "resting on a rock with a rock straight behind it, and under allowed such "
             "levitations and pulls. "
             + under_readings(g, ("rock-under-troll",)),
@@ -403,11 +403,13 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "rock, a troll on a rock without a throw to make (except under blocked-throw = "
             "rock-stays, which leaves one there), the player of a team that has left to move, "
             "more steps left than the turn has (1, 2, then 3 from the rulebook's facts) or none "
-            "without a throw, a throw by a troll not on a rock or with all steps left or during "
-            "a levitation, a levitation without its rock or with a rock not moved this turn or "
-            "under a troll, a rock moved before the turn's first step, and at the end a turn "
-            "under way or a player whose team has left to move (except under winner = "
-            "last-thrower). Exhaustive. " + under_readings(g, ("blocked-throw", "winner",
+            "without a throw, a throw by a troll not on a rock or from a rock the troll to move "
+            "does not stand on or with all steps left or during a levitation, a levitation "
+            "without its rock or with a rock not moved this turn or under a troll, a rock moved "
+            "or a levitation ended before the turn's first step, at the end a turn under way "
+            "(steps, a throw, a moved or levitated rock) or a player whose team has left to move "
+            "(except under winner = last-thrower); and anything that is not a state. "
+            "Exhaustive. " + under_readings(g, ("blocked-throw", "winner",
                                                               "steps-per-turn")),
             ("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.beweging.bezet",
              "splut.winnen.team-weg", "splut.splut.team", "splut.zet.eerste-een",

@@ -46,6 +46,9 @@ UNDER_SEEDS: tuple[tuple[dict[int, str], str, dict[str, Any]], ...] = (
     ({0: "Sc6 Te4 Dd4", 1: "Sg7 Tf6 Dg3"}, "e4 e3 i5 e9", {}),
     # the same at the turn's first step in the game's second turn (levitate-start = first-step)
     ({0: "Sc6 Te4 Dd4", 1: "Sg7 Tf6 Dg3"}, "e4 e3 i5 e9", {"turn": 1}),
+    # the sorcerer to move next to another troll standing on a rock: the rock straight ahead
+    # (levitate-ahead) lies under that troll
+    ({0: "Sd4 Tc6 Dc3", 1: "Sg7 Te4 Dg3"}, "e4 a5 i5 e9", {}),
 )
 
 

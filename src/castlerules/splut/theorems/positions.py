@@ -90,9 +90,15 @@ def changes(game: Splut, state: State) -> Iterator[tuple[str, State, bool]]:
         if t != OFF and t not in rocks:
             yield ("a throw by a troll not standing on a rock",
                    new(throw_from=t, steps_left=min(state.steps_left, full - 1)), True)
+        if free_rocks:
+            yield ("a throw from a rock the troll to move does not stand on",
+                   new(throw_from=free_rocks[0], steps_left=min(state.steps_left, full - 1)),
+                   True)
         if state.steps_left == full and free_rocks:
             yield ("a rock moved before the turn's first step",
                    new(moved_now=frozenset({free_rocks[0]})), True)
+        if state.steps_left == full and state.lev is Lev.UNUSED:
+            yield "a levitation ended before the turn's first step", new(lev=Lev.DONE), True
     else:
         yield "a throw with all of the turn's steps left", new(steps_left=full), True
         yield ("a throw pending while a rock is levitated",
@@ -117,6 +123,8 @@ def _over_changes(state: State, new: Any, full: int, thrower_wins: bool
                   ) -> Iterator[tuple[str, State, bool]]:
     """Changes of a finished game that each leave a turn under way, or the winner not to move."""
     yield "a turn under way at the end: steps made", new(steps_left=full - 1), True
+    yield ("a turn under way at the end: a throw", new(throw_from=state.rocks[0]), True)
+    yield ("a turn under way at the end: a levitated rock", new(lev_rock=state.rocks[0]), True)
     yield ("a turn under way at the end: a rock moved", new(moved_now=frozenset(state.rocks[:1])),
            True)
     yield ("a turn under way at the end: levitation",
@@ -134,6 +142,8 @@ def check_positions(game: Splut, depth: int = 2) -> Result:
     the state and refuses a change exactly when the rules (and the readings that lift one) do."""
     states = family(game, depth, start_depth=depth + 2)
     count = refused = 0
+    if _accepts(game, "not a state"):  # type: ignore[arg-type]
+        return Result.refuted("a text", "the game accepts something that is not a state")
     for state in states:
         if not _accepts(game, state):
             return _refute(game, state, "the game refuses a position play reaches")

@@ -56,6 +56,9 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
         # a troll next to a rock walled in by a rock, a troll and the edge, a rock behind it to
         # pull onto its square (pull-and-throw = allowed): then no throw is possible
         ({0: "Sg5 Tc5 De7", 1: "Se8 Tb4"}, "c4 c6 c3 d4", {}),
+        # the troll to move resting on a rock between two rocks (blocked-throw = rock-stays): a
+        # step onto one with the other behind it, which it may not pull
+        ({0: "Sc6 Te4 Dd4", 1: "Sg7 Tf6 Dg3"}, "e4 e3 e5 e9", {}),
     ),
     3: (
         ({0: "Sa5 Te4 Dc3", 1: "Se7 Tb4", 2: "Sf8 Td8 Dg6"}, "e5 i5 c5 g3", {}),
