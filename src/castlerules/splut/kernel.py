@@ -120,19 +120,6 @@ def steps_for_turn(turn: Any, opening: bool = True) -> Any:
     return If(turn == 0, 1, If(turn == 1, 2, 3))
 
 
-@clause("splut.tovenaar.zweven", "splut.tovenaar.doorgaan")
-@reads("splut.interp.levitate-start", "splut.interp.steps-per-turn")
-def levitation_may_start(turn: Any, steps_left: Any, first_step: bool = False,
-                         opening: bool = True) -> Any:
-    """Whether a sorcerer may start a levitation at a step of turn number ``turn`` with
-    ``steps_left`` steps left (interpretation splut.interp.levitate-start): at any step
-    (``any-step``), or with ``first_step`` only at the turn's first step — while all of the turn's
-    steps are left."""
-    if not first_step:
-        return True
-    return steps_left == steps_for_turn(turn, opening)
-
-
 @clause("splut.zet.verplicht", "splut.zet.drie")
 def after_step(turn: Any, steps_left: Any, opening: bool = True) -> tuple[Any, Any]:
     """(turn, steps left) after one step that does not start a throw: the turn goes on with one

@@ -516,8 +516,7 @@ class Splut(Game[State, Any]):
             return (state.lev_rock,)
         if lev is not UNUSED:
             return ()
-        if not kernel.levitation_may_start(state.turn, state.steps_left, self._lev_first_step,
-                                           self._opening):
+        if self._lev_first_step and state.steps_left != self.steps_in_turn(state.turn):
             return ()
         before = state.moved_before
         found: tuple[int, ...]
@@ -835,8 +834,7 @@ class Splut(Game[State, Any]):
                 "splut.tovenaar.vorige-speler",
                 f"the rock on {NAMES[r]} was moved by the previous player",
             )
-        if not kernel.levitation_may_start(state.turn, state.steps_left, self._lev_first_step,
-                                           self._opening):
+        if self._lev_first_step and state.steps_left != self.steps_in_turn(state.turn):
             return violation(
                 "splut.tovenaar.doorgaan",
                 "levitation starts with the turn's first step "

@@ -63,7 +63,6 @@ from castlerules.splut.theorems.kernels import (
     _team_shower,
     _throw_shower,
     check_end_z3,
-    check_levitation_start_z3,
     check_next_player_z3,
     check_push_z3,
     check_rocks_z3,
@@ -177,7 +176,6 @@ __all__ = [
     "check_clause",
     "check_deadlock",
     "check_end_z3",
-    "check_levitation_start_z3",
     "check_line_lemma",
     "check_next_player_z3",
     "check_no_step",
@@ -475,23 +473,6 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             steps, "z3", functools.partial(check_steps_z3, opening=g.opening),
             fails_with=f"{TESTS}::test_step_theorem_catches_broken_count",
             depends_on=('steps-per-turn',),
-        ),
-        Theorem(
-            "splut.levitation-start", GAME,
-            "Under levitate-start = first-step ('Levitation must start with the turn's first "
-            "step') a sorcerer may start a levitation exactly at the first step of a turn — none "
-            "of the turn's steps made yet: one step left in the first turn of the game ('slechts "
-            "recht op één beweging'), two in the second ('twee bewegingen'), three in every later "
-            "one ('3 bewegingen per beurt'; three always under steps-per-turn = always-three) —; "
-            "under any-step at every step. z3 over every turn number and every number of steps "
-            "left, the counts from the rulebook's facts (the function the game calls).",
-            ("splut.tovenaar.zweven", "splut.tovenaar.doorgaan", "splut.zet.eerste-een",
-             "splut.zet.tweede-twee", "splut.zet.drie"),
-            "z3", functools.partial(check_levitation_start_z3,
-                                    first_step=read("levitate-start") == "first-step",
-                                    opening=g.opening),
-            fails_with=f"{TESTS}::test_levitation_start_theorem_catches_a_fixed_count",
-            depends_on=('levitate-start', 'steps-per-turn'),
         ),
         Theorem(
             "splut.next-player", GAME,

@@ -247,33 +247,6 @@ def check_steps_z3(
     )
 
 
-# -- when a levitation may start -----------------------------------------------------------
-def check_levitation_start_z3(
-    may_start: Callable[..., Any] = kernel.levitation_may_start,
-    first_step: bool = False,
-    opening: bool = True,
-) -> Result:
-    """For every turn number and every number of steps left from 1 to the turn's steps (1, 2,
-    then 3 from the rulebook's facts; 3 always under steps-per-turn = always-three): under
-    levitate-start = first-step a levitation may start exactly at the turn's first step — no step
-    of the turn made yet, all of its steps left —, under any-step at every step (the function the
-    game calls)."""
-    from castlerules.splut.theorems.setup import fact
-
-    turn, left = z3.Int("turn"), z3.Int("steps_left")
-    first, second, later = (fact(f) for f in ("steps-first-turn", "steps-second-turn",
-                                               "steps-later"))
-    full = z3.If(turn == 0, first, z3.If(turn == 1, second, later)) if opening else later
-    found = may_start(turn, left, first_step, opening)
-    allowed = found if isinstance(found, z3.ExprRef) else z3.BoolVal(bool(found))
-    return z3_prove(
-        allowed == (left == full if first_step else z3.BoolVal(True)),
-        assumptions=[turn >= 0, left >= 1, left <= full],
-        render=lambda m: f"turn {m.eval(turn, True)}, steps left {m.eval(left, True)}",
-        detail="z3: every turn number >= 0 and every number of steps left (1 to the turn's)",
-    )
-
-
 # -- who moves next -----------------------------------------------------------------------------
 def check_next_player_z3(
     game: Splut, next_player: Callable[..., Any] = kernel.next_player, every_count: bool = True
