@@ -26,6 +26,7 @@ release = version = castlerules.__version__
 
 extensions = [
     "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "sphinx_copybutton",
     "castlerules_docs",
@@ -39,7 +40,22 @@ smartquotes = False
 root_doc = "index"
 # Literal blocks (the notation grammars, positions) are text; code blocks name their language.
 highlight_language = "none"
-nitpicky = False
+# Every cross-reference must resolve (``sphinx-build -n``): names of Python, attrs and Hypothesis go
+# to their documentation through intersphinx; the inventories are small files shipped here
+# (``docs/_inventories``, written by ``tools/inventories.py``), so the build needs no network.
+nitpicky = True
+_INVENTORIES = Path(__file__).parent / "_inventories"
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", str(_INVENTORIES / "python.inv")),
+    "attrs": ("https://www.attrs.org/en/stable", str(_INVENTORIES / "attrs.inv")),
+    "hypothesis": ("https://hypothesis.readthedocs.io/en/latest", str(_INVENTORIES / "hypothesis.inv")),
+}
+# Types of the optional frameworks the adapters name in their signatures: shown as text (their
+# projects' inventories are not shipped).
+nitpick_ignore_regex = [
+    ("py:class", r"(numpy|np|gymnasium|pettingzoo|pyspiel|PIL|rich|z3|dask|distributed)(\..*)?"),
+    ("py:class", r"AECEnv|ParallelEnv|ObsType|ActionType|AgentID"),
+]
 
 # API objects stay out of the navigation tree: the theme would copy hundreds of entries per page.
 toc_object_entries = False

@@ -58,9 +58,9 @@ RUN_FIELDS = ("id", "method", "basis", "status", "expected", "ok", "verdict", "d
 
 def _package_dir(game: str) -> Path:
     import castlerules
-    from castlerules.core.catalog import GAMES
+    from castlerules.core.catalog import info
 
-    package = GAMES[game].split(":")[0].rsplit(".", 1)[0]
+    package = info(game).package
     return Path(castlerules.__file__).parent / package.split(".", 1)[1]
 
 

@@ -1,7 +1,9 @@
 """The ``castlerules`` command: play, show, explain, rules, readings, verify, replay, bench, simulate.
 
 Exit status: 0 success; 1 a finding (``verify`` with an unexpected result, ``explain`` of an illegal
-move); 2 bad arguments or bad input (one line on standard error, never a traceback).
+move); 2 bad arguments, bad input, or an optional dependency the command needs that is not
+installed (one line on standard error, never a traceback; for a missing one it names the
+``pip install "castlerules[EXTRA]"`` that brings it).
 Output is coloured on a terminal and plain when piped.
 """
 
@@ -20,15 +22,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rich.console import Console
-
 from castlerules.core import theorem as th
 from castlerules.core.catalog import games, make, normalize_name, suggest
 from castlerules.core.errors import RulesError, quote, quote_words
+from castlerules.core.extras import MissingExtraError
 from castlerules.core.play import random_action
 from castlerules.core.readings import parse_reading_list
 from castlerules.core.record import Record, replay
 from castlerules.core.spec import load_spec
+from castlerules.core.styled import Console, Text
 
 EXAMPLES = {
     "games": "castlerules games",
@@ -71,11 +73,11 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 
 def _out() -> Console:
     """The console on standard output (found at call time, so tests can capture it)."""
-    return Console(file=sys.stdout, soft_wrap=not sys.stdout.isatty(), highlight=False)
+    return Console(sys.stdout)
 
 
 def _err() -> Console:
-    return Console(file=sys.stderr, soft_wrap=True, highlight=False)
+    return Console(sys.stderr, wrap=False)
 
 
 def _game_arg(value: str) -> str:
@@ -248,17 +250,19 @@ def _para(out: Console, text: str, first: str, rest: str | None = None, style: s
     """One paragraph: on a terminal wrapped to its width with a hanging indent (later lines
     indented by ``rest``, default two more than ``first``); piped, one unwrapped line."""
     if not out.is_terminal:
-        out.print(first + text, markup=False, highlight=False, style=style or None, soft_wrap=True)
+        out.print(first + text, style=style, wrap=False)
         return
     hang = rest if rest is not None else first + "  "
     width = max(40, min(out.width, 120) - 1)
     for line in textwrap.wrap(text, width, initial_indent=first, subsequent_indent=hang) or [first]:
-        out.print(line, markup=False, highlight=False, style=style or None, soft_wrap=True)
+        out.print(line, style=style, wrap=False)
 
 
 def _write(path: str, text: str, what: str) -> None:
+    from castlerules.core.files import write_atomic
+
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        write_atomic(path, text)  # a temporary file in the same folder, then renamed
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise RulesError(f"{what}: cannot write {quote(path)}: {reason}") from None
@@ -329,8 +333,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
         section = sections[r["id"]]
         if section != current:
             current = section
-            out.print(f"\n[bold]{section}[/bold]" if section else "")
-        out.print(f"[bold cyan]{r['id']}[/bold cyan]  [dim]{r['kind']}[/dim]")
+            out.print(Text.assemble("\n", (section, "bold")) if section else "")
+        out.print(Text.assemble((r["id"], "bold cyan"), "  ", (r["kind"], "dim")))
         _para(out, r["en"], "    ")
         _para(out, f"“{r['nl']}”", "    ", style="italic")
         if r["kind"] in ("physical", "flavour"):
@@ -339,8 +343,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
             if r[label]:
                 _para(out, f"{label.replace('_', ' ')}: {', '.join(r[label])}", "    ")
     if tests is None:
-        out.print("\n(test links need a castlerules checkout: add --tests PATH/TO/tests)",
-                  markup=False, style="dim")
+        out.print("\n(test links need a castlerules checkout: add --tests PATH/TO/tests)", style="dim")
     return 0
 
 
@@ -450,7 +453,7 @@ def cmd_readings(args: argparse.Namespace) -> int:
     out = _out()
     for row in rows:
         keyword = f"  (keyword option {row['keyword']})" if row["keyword"] else ""
-        out.print(f"[bold cyan]{row['short_id']}[/bold cyan]{keyword}")
+        out.print(Text.assemble((row["short_id"], "bold cyan"), keyword))
         _para(out, row["question"], "    ")
         for o in row["options"]:
             mark = " (default)" if o["default"] else ""
@@ -459,13 +462,12 @@ def cmd_readings(args: argparse.Namespace) -> int:
             if o["command_line"] and "--option" in o["command_line"]:
                 _para(out, f"play it with: {o['command_line']}", "      ", "        ")
     for r in rulesets:
-        out.print(f"\n[bold]ruleset {r['id']}[/bold]: {r['title']}")
+        out.print(Text.assemble("\n", (f"ruleset {r['id']}", "bold"), f": {r['title']}"))
         _para(out, r["description"], "    ")
     out.print(
         f"\nplay one: castlerules play {args.game} --reading ID=OPTION (an option that needs a "
         "value: with the --option shown under it); in Python: "
-        f"castlerules.make({args.game!r}, readings={{'ID': 'OPTION'}})",
-        markup=False, style="dim",
+        f"castlerules.make({args.game!r}, readings={{'ID': 'OPTION'}})", style="dim",
     )
     return 0
 
@@ -490,7 +492,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     simulations = args.simulations if args.simulations is not None else 300 * args.strength
     think = args.think if args.think is not None else float(args.strength)
     quiet = args.json and not humans
-    console = _out() if not quiet else Console(file=open(os.devnull, "w"), soft_wrap=True)  # noqa: SIM115
+    console = _out() if not quiet else Console(open(os.devnull, "w"), wrap=False)  # noqa: SIM115
     session = Session(
         game,
         humans=humans,
@@ -503,7 +505,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
     )
     if not quiet:
-        console.print(f"{game!r}, seed {seed}", markup=False, style="dim")
+        console.print(f"{game!r}, seed {seed}", style="dim")
     import signal
 
     # Started with SIGINT ignored (a background job of a non-interactive shell), Python installs
@@ -517,7 +519,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         interrupted = True
         session.stopped = "interrupted (Ctrl-C)"
-        console.print("", markup=False)
+        console.print("")
     finally:
         if ignored:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -525,16 +527,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     plies = f"{len(record.actions)} plies"
     if not quiet:
         if not humans:
-            console.print(game.render(session.state), markup=False)
+            console.print(game.render(session.state))
         if game.is_terminal(session.state):
             if not humans:  # a human's last board already said it
-                console.print(f"[bold]{session.view.result(session.state)}[/bold] ({plies})")
+                console.print(Text.assemble((session.view.result(session.state), "bold"),
+                                            f" ({plies})"))
         else:
-            console.print(f"[bold]not finished[/bold]: {session.stopped} ({plies})")
+            console.print(Text.assemble(("not finished", "bold"), f": {session.stopped} ({plies})"))
     if args.output:
         _write(args.output, record.to_json() + "\n", "-o")
         if not quiet:
-            console.print(f"record of {plies} written to {args.output}", markup=False, style="dim")
+            console.print(f"record of {plies} written to {args.output}", style="dim")
     if args.json:
         print(record.to_json())
     return 130 if interrupted else 0
@@ -590,9 +593,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     final = replay(record)  # first: it makes the record's game as untrusted input
     game = _record_game(record, args)
     out = _out()
-    out.print(game.render(final), markup=False)
+    out.print(game.render(final))
     status = view_of(game).result(final) if game.is_terminal(final) else "The game has not ended."
-    out.print(f"{len(record.actions)} plies replayed. {status}", markup=False)
+    out.print(f"{len(record.actions)} plies replayed. {status}")
     return 0
 
 
@@ -639,9 +642,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         game = _record_game(record, args)
         where = f"after ply {ply} of {len(record.actions)}"
     out = _out()
-    out.print(game.render(state), markup=False)  # it ends with the position text
+    out.print(game.render(state))  # it ends with the position text
     if where:
-        out.print(where, markup=False)
+        out.print(where)
     if args.svg:
         _write(args.svg, game.render_svg(state) + "\n", "--svg")
     return 0
@@ -654,18 +657,17 @@ def cmd_explain(args: argparse.Namespace) -> int:
         from castlerules.terminal import legal_moves_text
 
         legal = legal_moves_text(game, state) if not game.is_terminal(state) else "(the game is over)"
-        out.print(f"legal moves: {legal}", markup=False)
+        out.print(f"legal moves: {legal}")
     if args.move is None:
         if args.all:
             return 0
         if game.is_terminal(state):
-            out.print("the game is over in this position: no move is legal", markup=False)
+            out.print("the game is over in this position: no move is legal")
             return 0
         from castlerules.terminal import legal_moves_text
 
-        out.print(f"legal moves: {legal_moves_text(game, state)}", markup=False)
-        out.print(f"(give a move to check it: castlerules explain {game.name} POSITION MOVE)",
-                  markup=False, style="dim")
+        out.print(f"legal moves: {legal_moves_text(game, state)}")
+        out.print(f"(give a move to check it: castlerules explain {game.name} POSITION MOVE)", style="dim")
         return 0
     if game.is_chance(state) and not game.is_terminal(state):
         outcomes = dict(game.chance_outcomes(state))
@@ -677,22 +679,22 @@ def cmd_explain(args: argparse.Namespace) -> int:
             from castlerules.terminal import chance_first
 
             for line in chance_first(game, state, args.move):
-                out.print(line, markup=False, soft_wrap=True)
+                out.print(line, wrap=False)
             return 1
     action = game.parse_action(state, args.move)
     found = game.violation(state, action)
     if found is None:
         after = game.apply(state, action)
-        out.print(f"[green]legal[/green]: {game.action_to_str(state, action)}")
-        out.print(f"after it: {game.state_to_text(after)}", markup=False)
+        out.print(Text.assemble(("legal", "green"), f": {game.action_to_str(state, action)}"))
+        out.print(f"after it: {game.state_to_text(after)}")
         return 0
     from castlerules.terminal import clause_english
 
-    out.print(f"[red]illegal[/red]: {found.reason}", highlight=False)
+    out.print(Text.assemble(("illegal", "red"), f": {found.reason}"))
     english = clause_english(game, found.clause)
     if english:
-        out.print(f"rule {found.clause}: {english}", markup=False)
-    out.print(f"clause {found.clause}: “{found.text_nl}”", markup=False)
+        out.print(f"rule {found.clause}: {english}")
+    out.print(f"clause {found.clause}: “{found.text_nl}”")
     return 1
 
 
@@ -768,7 +770,12 @@ def _theorem_costs(path: str) -> dict[str, float]:
 def cmd_verify(args: argparse.Namespace) -> int:
     from castlerules.core import reach
     from castlerules.core.execute import execute
+    from castlerules.core.extras import require
     from castlerules.core.plan import combination_plan, joined, plan
+
+    require("z3", "castlerules verify")
+    if args.combinations:
+        require("covertable", "castlerules verify --combinations")
 
     names = args.games or list(games())
     per_game = _readings_for(names, args.reading or [])
@@ -804,8 +811,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     def line(r: th.Run) -> None:
         count[0] += 1
-        err.print(f"[{count[0]}/{len(theorems)}] {r.theorem.id}: {r.verdict} ({r.seconds:.2f} s)",
-                  markup=False)
+        err.print(f"[{count[0]}/{len(theorems)}] {r.theorem.id}: {r.verdict} ({r.seconds:.2f} s)")
 
     # The order the theorems run in: the plan's, or with --costs the cheapest first (a fail-fast
     # run then reaches a failing cheap theorem before the costly ones); reported in the plan's.
@@ -836,11 +842,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     try:
         if err.is_terminal and not args.json:
-            from rich.progress import Progress
+            from castlerules.core.styled import ProgressLine
 
-            with Progress(console=err, transient=True) as bar:
-                task = bar.add_task("proving", total=len(theorems))
-                done = run_all(lambda r: bar.update(task, description=r.theorem.id, advance=1))
+            with ProgressLine(err, len(theorems), "proving") as bar:
+                done = run_all(lambda r: bar.advance(r.theorem.id))
         else:
             done = run_all(line)
         reaches = None if measured is None else reach.report(measured, names)
@@ -869,18 +874,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 1 if bad else 0
     if combined:
         for cp, _ in combined:
-            _out().print("\n".join(cp.summary()), markup=False)
+            _out().print("\n".join(cp.summary()))
     from castlerules.report import print_report
 
     code = print_report(_out(), runs, names, verbose=args.verbose)
     if single_reaches is not None:
         _out().print("\n".join(f"{r.game}, the single readings alone: {r.both} of "
                                 f"{len(r.conditions)} conditions seen both ways "
-                                f"({100 * r.share:.1f} %)" for r in single_reaches), markup=False)
+                                f"({100 * r.share:.1f} %)" for r in single_reaches))
     if reaches is not None:
         console = _out()
         width = max(60, min(console.width, 120))
-        console.print("\n".join(reach.render(reaches, width=width)), markup=False)
+        console.print("\n".join(reach.render(reaches, width=width)), crop=False)
     return code
 
 
@@ -963,7 +968,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.workers > cpus and args.backend == "local":
         _err().print(
             f"castlerules: note: {args.workers} workers on {cpus} CPUs; they will share them",
-            markup=False,
         )
     bar = sim.ProgressBar(args.n, enabled=not args.no_progress)
     try:
@@ -1185,6 +1189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as exc:
         message = quote_words(" ".join(str(exc).split()))  # the one quoting rule, once more
         print(f"castlerules: error: {message}", file=sys.stderr)
+        return 2
+    except MissingExtraError as exc:  # an optional dependency: the line names its pip install
+        print(f"castlerules: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

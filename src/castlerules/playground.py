@@ -9,14 +9,14 @@ positions pasted in and records loaded. Everything a visitor types, pastes, load
 is untrusted input: it reaches the library only through its parsers (JSON through the one bounded
 reader, ``core.jsonio.parse_json``), and a failure is a ``RulesError`` turned into ``{"error": ...}``.
 
-Nothing here imports z3 or rich: playing needs neither (the page ships neither).
+Nothing here imports z3: playing needs only the library and attrs (the page ships nothing else).
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from castlerules.bots import BOT_DELAY, make_bot, own_actions, race_action
@@ -32,6 +32,7 @@ from castlerules.core.errors import (
 )
 from castlerules.core.game import Game
 from castlerules.core.jsonio import parse_json
+from castlerules.core.present import Ply, Presentation, presentation_of
 from castlerules.core.record import MAX_RECORD_CHARS, Record
 from castlerules.core.source import untrusted
 from castlerules.core.spec import load_spec
@@ -142,106 +143,9 @@ def error_data(exc: RulesError) -> dict[str, Any]:
     return data
 
 
-# -- the squares a person clicks for an action ----------------------------------------------------
-
-
-def _splut_squares(game: Any, state: Any, action: Any) -> tuple[str, ...]:
-    from castlerules.splut.board import NAMES, NEXT, OFF
-    from castlerules.splut.state import Step, Throw
-
-    if isinstance(action, Step):
-        lev = (NAMES[action.lev],) if action.lev != OFF else ()
-        return (NAMES[action.frm], NAMES[action.to], *lev)
-    if isinstance(action, Throw) and state.throw_from != OFF:
-        beyond = NEXT[state.throw_from][int(action.direction)]
-        return (NAMES[state.throw_from],) + ((NAMES[beyond],) if beyond != OFF else ())
-    return ()
-
-
-def _kasteel_squares(game: Any, state: Any, action: Any) -> tuple[str, ...]:
-    from castlerules.kasteel.state import Move
-
-    if isinstance(action, Move):
-        return (game.board.name(action.frm), game.board.name(action.to))
-    return ()
-
-
-def _spookslot_squares(game: Any, state: Any, action: Any) -> tuple[str, ...]:
-    """The pawn's square, and for a legal move the square it lands on. Only a legal move has a
-    landing square: an illegal candidate (a route the pawn cannot take) names its pawn's square
-    alone, so a click on it is answered with why."""
-    from castlerules.spookslot.render import destination
-    from castlerules.spookslot.state import LINE, START, Move
-
-    if not isinstance(action, Move):
-        return ()
-    try:
-        here = state.pawns[action.player][action.pawn]
-    except IndexError:
-        return ()
-    there = destination(game, state, action)
-    return tuple(START if q == LINE else q for q in (here, *(() if there is None else (there,))))
-
-
-#: Game name -> the squares of an action, in the order a person clicks them (none: buttons only).
-SQUARES: dict[str, Callable[[Any, Any, Any], tuple[str, ...]]] = {
-    "splut": _splut_squares,
-    "kasteel": _kasteel_squares,
-    "spookslot": _spookslot_squares,
-}
-
-
 def action_squares(game: Game[Any, Any], state: Any, action: Any) -> tuple[str, ...]:
     """The squares a person clicks for ``action`` (the ``data-square`` names of the game's SVG)."""
-    found = SQUARES.get(game.name)
-    return found(game, state, action) if found else ()
-
-
-# -- words: what a ply did, how a move is labelled --------------------------------------------------
-
-
-def _chance_words(game: Any, before: Any, action: Any) -> str:
-    """A chance event in words (the game's own describer, as the terminal says it)."""
-    return str(game.describe_chance(before, action))
-
-
-def move_label(game: Any, state: Any, action: Any, text: str) -> str:
-    """The words on a move's button: the notation without the player (the seat is known), and for
-    a Spookslot move where the pawn lands (``a → l3``)."""
-    label = re.sub(r"^p\d+ ", "", text)
-    if game.name == "spookslot":
-        from castlerules.spookslot.render import landing
-
-        label = re.sub(r"^move ", "", label) + landing(game, state, action)
-    return label
-
-
-def _objects() -> list[dict[str, str]]:
-    """Vlotte Geesten's five objects for the race: name, letter (a key to grab it) and colour."""
-    from castlerules.vlotte_geesten.notation import obj_name
-    from castlerules.vlotte_geesten.state import Obj
-
-    return [{"name": obj_name(o), "letter": o.letter, "colour": o.colour} for o in Obj]
-
-
-def _grabbed_object(action: Any) -> str | None:
-    """The object of a Vlotte Geesten grab of one object (None for anything else)."""
-    objects = getattr(action, "objects", None)
-    if objects is None or len(objects) != 1:
-        return None
-    from castlerules.vlotte_geesten.notation import obj_name
-
-    return str(obj_name(next(iter(objects))))
-
-
-def _svg(game: Any, state: Any) -> str:
-    """The game's picture; Vlotte Geesten's without the answer (the round is the players' race,
-    and once it is settled the page says the answer in words)."""
-    if game.name == "vlotte-geesten":
-        from castlerules.vlotte_geesten.render import render_svg
-
-        return render_svg(state, game.winners(state), reveal=False)
-    return str(game.render_svg(state))
+    return presentation_of(game).squares(state, action)
 
 
 # -- a session ------------------------------------------------------------------------------------
@@ -271,6 +175,10 @@ class Session:
         kwargs = merged_options(players, readings, options)
         with untrusted():
             self.game: Game[Any, Any] = make(game, **kwargs)
+        #: How the game is shown and told (the same presentation as the terminal's).
+        self.shown: Presentation = presentation_of(self.game)
+        #: The plies (by index) that settled a round.
+        self.settles: list[int] = []
         self.rng = random.Random(seed)
         start = self.game.initial_state() if not position else self.game.state_from_text(position)
         #: The position the session began from, when it is not the game's start position.
@@ -299,7 +207,7 @@ class Session:
     def _push(self, action: Any, mover: int | None) -> str:
         before = self.state
         text = self.game.action_to_str(before, action)
-        squares = action_squares(self.game, before, action)
+        squares = self.shown.squares(before, action)
         after = self.game.apply(before, action)
         self.states.append(after)
         self.actions.append(action)
@@ -310,24 +218,23 @@ class Session:
         return text
 
     def _words(self, before: Any, action: Any, after: Any, mover: int | None) -> str:
-        """What a ply did, beyond its notation: a chance event in words, where Spookslot's pawns
-        went, and the whole of a Vlotte Geesten round once it is settled."""
-        game = self.game
-        if mover is None and game.is_chance(before):
-            return _chance_words(game, before, action)
-        if game.name == "spookslot":
-            from castlerules.spookslot.render import moved_pawns
-
-            return ", ".join(moved_pawns(before, after))
-        if game.name == "vlotte-geesten" and before.dice is not None and after.dice is None:
-            from castlerules.vlotte_geesten.render import round_line
-
+        """What a ply did, beyond its notation (the game's presentation says it: a chance event in
+        words, where Spookslot's pawns went), and the whole of a round once it is settled
+        (``Presentation.settled``: a Vlotte Geesten round)."""
+        shown = self.shown
+        ply = Ply(len(self.texts), before, action, after, mover, self.texts[-1])
+        if shown.rounds and mover is not None and shown.round_over(after):
             first = len(self.states) - 2  # the state the round's first grab was made in
-            while first > 0 and self.states[first - 1].dice is not None:
+            while first > 0 and not self.game.is_chance(self.states[first - 1]):
                 first -= 1
-            grabs = [(m, a) for m, a in zip(self.movers[first:], self.actions[first:]) if m is not None]
-            return round_line(game, self.states[first], after, grabs)
-        return ""
+            grabs = [Ply(i + 1, self.states[i], a, self.states[i + 1], m, t)
+                     for i, (m, a, t) in enumerate(zip(self.movers, self.actions, self.texts))
+                     if i >= first and m is not None]
+            said = shown.settled(self.states[first], after, grabs)
+            if said:
+                self.settles.append(len(self.texts) - 1)
+                return said
+        return shown.words(ply)
 
     def play(self, text: str, player: int | None = None) -> dict[str, Any]:
         """Play ``text`` (a move in notation, or a chance outcome); ``player``, when given, must be
@@ -376,7 +283,7 @@ class Session:
         candidates = sorted(game.candidate_actions(state),
                             key=lambda a: getattr(a, "player", None) not in actors)  # fmt: skip
         for action in candidates:
-            if action_squares(game, state, action)[: len(wanted)] != wanted:
+            if self.shown.squares(state, action)[: len(wanted)] != wanted:
                 continue
             found = game.violation(state, action)
             if found is not None:
@@ -430,6 +337,7 @@ class Session:
                 return False
             back = mine[-1]
         del self.states[back + 1 :], self.actions[back:], self.texts[back:], self.movers[back:], self.said[back:]
+        self.settles = [i for i in self.settles if i < back]
         self.last_squares = ()
         return True
 
@@ -445,11 +353,9 @@ class Session:
             for action in own_actions(game, state, player)[:MAX_LISTED]:
                 text = game.action_to_str(state, action)
                 move: dict[str, Any] = {"text": text, "player": player,
-                                        "squares": list(action_squares(game, state, action)),
-                                        "label": move_label(game, state, action, text)}  # fmt: skip
-                grabbed = _grabbed_object(action)
-                if grabbed is not None:
-                    move["object"] = grabbed
+                                        "squares": list(self.shown.squares(state, action)),
+                                        "label": self.shown.label(state, action, text),
+                                        **self.shown.move_extras(state, action)}  # fmt: skip
                 out.append(move)
         return out
 
@@ -460,23 +366,21 @@ class Session:
         chance = not terminal and game.is_chance(state)
         winners = sorted(game.winners(state)) if terminal else []
         actors = sorted(game.actors(state)) if not (terminal or chance) else []
-        settled = ""
-        if game.name == "vlotte-geesten" and self.said and self.movers[-1] is not None:
-            settled = self.said[-1]  # the round just settled (its last grab's words)
+        settled = self.said[-1] if self.settles and self.settles[-1] == len(self.said) - 1 else ""
         return {
             "game": game.name,
             "players": game.num_players,
             "options": game.options,
             "repr": repr(game),
             "position": game.state_to_text(state),
-            "svg": _svg(game, state),
+            "svg": self.shown.picture(state),
             "terminal": terminal,
             "winners": winners,
             "chance": chance,
             "outcomes": len(game.chance_outcomes(state)) if chance else 0,
             "actors": actors,
             "race": len(actors) > 1,
-            "objects": _objects() if game.name == "vlotte-geesten" else [],
+            "objects": self.shown.extras().get("objects", []),
             "legal": self.legal(),
             "moves": [{"text": t, "mover": m, "said": w} for t, m, w in zip(self.texts, self.movers, self.said)],
             "round": settled,
@@ -492,6 +396,7 @@ class Session:
         except RulesError as exc:
             return {"error": error_data(exc)}
         self.states, self.actions, self.texts, self.movers, self.said = [state], [], [], [], []
+        self.settles = []
         self.last_squares = ()
         self.start_text = self.game.state_to_text(state)
         return {}
@@ -515,7 +420,7 @@ class Session:
             session = cls(record.game, options=record.options_dict(), seed=seed)
         except RulesError as exc:
             raise RecordError(str(exc)) from None
-        for ply, move in enumerate(record.actions):
+        for ply, move in enumerate(record.actions, start=1):
             done = session.play(move)
             if "error" in done:
                 raise RecordError(f"{quote(move)}: {done['error']['message']}", ply)

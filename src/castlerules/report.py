@@ -15,36 +15,10 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rich.console import Console
-from rich.text import Text
-
+from castlerules.core.catalog import info
 from castlerules.core.spec import load_spec
+from castlerules.core.styled import Console, Text
 from castlerules.core.theorem import Run, Status, Theorem
-
-#: The statements a game is known for, each with the theorems that establish it: the design
-#: card's two (every Vlotte Geesten roll has exactly one answer; Kasteel never draws) and, for
-#: the other games, the invariants their rulebooks rest on.
-HEADLINES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "vlotte-geesten": (
-        ("Every roll has exactly one answer",
-         ("vg.answer-unique", "vg.answer-exhaustive", "vg.answer-any-faces")),
-        ("Points are neither made nor lost", ("vg.points-conserved",)),
-    ),
-    "splut": (
-        ("Always four rocks, never two things on one square",
-         ("splut.state-invariants", "splut.rocks-kept")),
-        ("Passing never goes on for ever", ("splut.no-deadlock", "splut.no-deadlock-3")),
-    ),
-    "spookslot": (
-        ("Every square of the board leads to the Exit", ("spookslot.board-well-formed",)),
-    ),
-    "kasteel": (
-        # parts 1-4 of the claim, and the reading that settles part 2's finding
-        ("Kasteel never draws",
-         ("kasteel.one-winner", "kasteel.never-stuck", "kasteel.stuck-reachable",
-          "kasteel.never-deadlocked", "kasteel.stuck-rule")),
-    ),
-}
 
 METHOD_TEXT = {
     "z3": "z3 (every value, symbolically)",
@@ -99,9 +73,9 @@ def wrap(text: str, width: int, first: str = "", rest: str | None = None) -> lis
     return lines or [first.rstrip()]
 
 
-def _print(out: Console, lines: Iterable[str], style: str | None = None) -> None:
+def _print(out: Console, lines: Iterable[str], style: str = "") -> None:
     for line in lines:
-        out.print(line, markup=False, highlight=False, style=style, soft_wrap=True)
+        out.print(line, style=style, wrap=False)
 
 
 def _plural(n: int, word: str) -> str:
@@ -222,7 +196,7 @@ def _header(out: Console, width: int, tid: str, verdict: str, style: str) -> Non
         text = Text(tid, style="bold")
         text.append(": ")
         text.append(verdict, style=style)
-        out.print(text, soft_wrap=True)
+        out.print(text, wrap=False)
     elif out.is_terminal:
         _print(out, [tid], style="bold")
         _print(out, wrap(verdict, width, "  "), style=style)
@@ -259,7 +233,7 @@ def headline_lines(game: str, runs: Sequence[Run]) -> list[tuple[str, str]]:
     """(text, verdict) for each headline of ``game`` whose theorems ran: the claim, whether every
     run of its theorems came out as expected, and each theorem's verdict."""
     out = []
-    for claim, ids in HEADLINES.get(game, ()):
+    for claim, ids in info(game).headlines:
         mine = [r for r in runs if r.theorem.id in ids]
         if not mine:
             continue
@@ -311,7 +285,7 @@ def print_report(
         if r.result.counterexample and (verbose or not r.ok):
             _print(out, wrap(f"{r.theorem.id} ({r.verdict}, {r.theorem.under}): counterexample",
                              width), style="bold")
-            out.print(r.result.counterexample, markup=False, highlight=False, soft_wrap=True)
+            out.print(r.result.counterexample, wrap=False)
             if r.result.position:
                 _print(out, wrap(f"position: {r.result.position}", width, "", "  "))
             if r.theorem.finding:

@@ -24,6 +24,7 @@ import concurrent.futures
 import functools
 import hashlib
 import importlib
+import io
 import json
 import math
 import random
@@ -39,6 +40,7 @@ import attrs
 
 from castlerules.core.catalog import make
 from castlerules.core.errors import InvalidOptionError, RulesError
+from castlerules.core.files import write_atomic
 from castlerules.core.game import Game
 from castlerules.core.play import playout
 from castlerules.core.record import Record
@@ -85,15 +87,8 @@ def _game(name: str, options_json: str) -> Game[Any, Any]:
     return make(name, **json.loads(options_json))
 
 
-@functools.cache
-def _stats_module(game_class: type) -> Any:
-    package = game_class.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.stats")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.stats":
-            raise
-        return None
+def _stats_module(game_class: type[Game[Any, Any]]) -> Any:
+    return game_class.info.part("stats")
 
 
 def counters_of(game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any]) -> Counters:
@@ -404,7 +399,9 @@ def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = Non
     )
     fig.tight_layout()
     try:
-        fig.savefig(path, format=suffix[1:])
+        drawn = io.BytesIO()
+        fig.savefig(drawn, format=suffix[1:])
+        write_atomic(path, drawn.getvalue())
     except OSError as exc:
         raise InvalidOptionError(f"--plot: cannot write {path}: {exc.strerror}") from exc
     finally:
@@ -413,7 +410,7 @@ def plot(summary: dict[str, Any], path: Path, lengths: Counter[int] | None = Non
 
 # -- the whole run -----------------------------------------------------------------------------
 class ProgressBar:
-    """Progress on standard error: a rich progress bar on a terminal; elsewhere (piped, in CI) one
+    """Progress on standard error: a progress line on a terminal; elsewhere (piped, in CI) one
     line at the end, so logs stay plain."""
 
     def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
@@ -424,21 +421,18 @@ class ProgressBar:
         self.start = time.perf_counter()
         self._bar: Any = None
         if enabled and self.stream.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
+            from castlerules.core.styled import Console, ProgressLine
 
-            self._bar = Progress(console=Console(file=self.stream), transient=True)
-            self._task = self._bar.add_task("simulating", total=total)
-            self._bar.start()
+            self._bar = ProgressLine(Console(self.stream), total, "simulating").__enter__()
 
     def __call__(self, count: int) -> None:
         self.done += count
         if self._bar is not None:
-            self._bar.update(self._task, completed=self.done)
+            self._bar.update(self.done)
 
     def close(self) -> None:
         if self._bar is not None:
-            self._bar.stop()
+            self._bar.__exit__(None, None, None)
         if self.enabled and self.done:
             elapsed = time.perf_counter() - self.start
             self.stream.write(f"{self.done}/{self.total} games in {elapsed:.1f} s\n")
@@ -534,7 +528,7 @@ def simulate(
 def _save_record(game: str, r: GameResult, folder: Path) -> Path:
     path = folder / f"{game}-{r.index:06d}.json"
     try:
-        path.write_text((r.record or "") + "\n", encoding="utf-8")
+        write_atomic(path, (r.record or "") + "\n")
     except OSError as exc:
         raise InvalidOptionError(f"cannot write {str(path)!r}: {exc.strerror}") from exc
     return path

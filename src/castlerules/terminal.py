@@ -8,8 +8,8 @@ game so far (the notation, chance also in words), ``board`` draws the board with
 reason and the Dutch clause it breaks, and asked again. Bots choose for the other players and
 chance is drawn from the seeded generator.
 
-What a game shows is its ``View`` (``core.view``), found in the game package's ``terminal``
-module: the board with a legend, sized so the board, the events and the prompt fit an 80 x 24
+What a game shows is its ``Presentation`` (``core.present``), the game's ``present`` part (the
+same presentation serves the docs' Play page): the board with a legend, sized so the board, the events and the prompt fit an 80 x 24
 screen at the game's largest player count; each event told in plain words (chance as the game's
 ``describe_chance`` says it), one line per turn; the result in the game's own words.
 
@@ -29,7 +29,8 @@ out) and echoes what is typed, so a line a bot says while the player is typing n
 typed text: the prompt line is cleared, the bot's line printed, and the prompt drawn again with
 what was typed so far. Input is read a line at a time from any text stream, at most ``MAX_LINE``
 characters a line (a longer line is refused with a short message and never held in memory), so a
-game can be scripted by piping moves in. Colours (rich) appear only when the output is a terminal.
+game can be scripted by piping moves in. Colours (``core.styled``) appear only when the output is
+a terminal.
 """
 
 from __future__ import annotations
@@ -44,16 +45,14 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TextIO
 
-from rich.console import Console
-from rich.text import Text
-
 from castlerules.bots import BOT_DELAY as BOT_DELAY  # the default the CLI offers
 from castlerules.bots import MCTSBot, RandomBot, own_actions, race_action
 from castlerules.core.chance import sample
 from castlerules.core.errors import RulesError
-from castlerules.core.game import Game, game_module
+from castlerules.core.game import Game
+from castlerules.core.present import Ply, Presentation, presentation_of
 from castlerules.core.record import Record
-from castlerules.core.view import Ply, View
+from castlerules.core.styled import Console, Text
 
 try:  # POSIX terminals: the keys are read one by one
     import termios
@@ -70,11 +69,9 @@ HELP = (
 _PREFIX = re.compile(r"\s*[pP]\d+\s")
 
 
-def view_of(game: Game[Any, Any]) -> View:
-    """The terminal view of ``game``: ``VIEW`` of the game package's ``terminal`` module."""
-    module = game_module(game, "terminal")
-    cls: type[View] = getattr(module, "VIEW", View) if module is not None else View
-    return cls(game)
+def view_of(game: Game[Any, Any]) -> Presentation:
+    """How ``game`` is shown: its presentation (``core.present.presentation_of``)."""
+    return presentation_of(game)
 
 
 def legal_moves_text(game: Game[Any, Any], state: Any, player: int | None = None) -> str:
@@ -367,19 +364,17 @@ class Session:
         width = self.console.width - 1
         if isinstance(text, Text) and self.console.is_terminal and len(text.plain) > width:
             lead = len(text.plain) - len(text.plain.lstrip())
-            parts = text.wrap(self.console, width - lead - 4)
+            parts = text.wrap(width - lead - 4)
             for i, part in enumerate(parts):
                 pad = Text(" " * (0 if i == 0 else lead + 4))
-                self.console.print(pad + part, highlight=False, style=style or None,
-                                   soft_wrap=True)
+                self.console.print(pad + part, style=style, wrap=False)
             return
         if isinstance(text, str) and self.console.is_terminal and len(text) > width:
             import textwrap
 
             indent = " " * (len(text) - len(text.lstrip()))
             text = textwrap.fill(text, width, subsequent_indent=indent + "    ")
-        self.console.print(text, markup=False, highlight=False, style=style or None,
-                           soft_wrap=True)
+        self.console.print(text, style=style, wrap=False)
 
     def _height(self, line: Text) -> int:
         """How many screen lines ``_say`` takes for ``line``."""
@@ -387,7 +382,7 @@ class Session:
         if not self.console.is_terminal or len(line.plain) <= width:
             return 1
         lead = len(line.plain) - len(line.plain.lstrip())
-        return len(line.wrap(self.console, width - lead - 4))
+        return len(line.wrap(width - lead - 4))
 
     def _tell(self, ply: Ply) -> None:
         """A ply said in words: on the line of its turn (printed once the turn is over), or at once
@@ -429,9 +424,9 @@ class Session:
                 if i < len(panel):
                     line.pad_right(width - len(line.plain))
                     note = panel[i].copy()
-                    note.truncate(max(10, self.console.width - width - 1), overflow="ellipsis")
+                    note.truncate(max(10, self.console.width - width - 1))
                     line.append_text(note)
-                self.console.print(line, highlight=False, crop=True, soft_wrap=False)
+                self.console.print(line, crop=True)
         else:
             for line in board:
                 self._say(line)
@@ -480,7 +475,7 @@ class Session:
             return
         self._flush()
         prompt = Text(f"p{player}> ", style=self.view.style(player))
-        self.console.print(prompt, end="", highlight=False)
+        self.console.print(prompt, end="")
         if self.reader.editing and self.reader.partial:
             self.console.file.write(self.reader.partial)
         self.console.file.flush()
@@ -660,7 +655,7 @@ class Session:
                 self._push(self._race_choice(first), first)
         finally:
             self._live = False
-        if len(self.states) > start_ply + 1 and self.state.dice is None:  # settled
+        if len(self.states) > start_ply + 1 and self.view.round_over(self.state):  # settled
             said = self.view.settled(start, self.state, self.plies[start_ply:])
             if said:
                 self._say(said, style="bold")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import doctest
 import html
+import importlib
 import json
 import os
 import re
@@ -116,17 +117,17 @@ def test_every_rule_clause_is_on_its_rulebook_page_with_code(site: Path, name: s
     shown = blocks(text, "clause")
     spec = load_spec(name)
     assert list(shown) == [c.id for c in spec.clauses], "every clause, in rulebook order"
-    api = page(site, f"generated/api/{name}.html")
+    code = page(site, "generated/code/index.html")
     for c in spec.clauses:
         assert squash(c.nl) in text_of(shown[c.id]), f"{c.id}: the Dutch text, verbatim"
         if c.heading_en:
             assert squash(c.heading_en.splitlines()[-1]) in text_of(text), f"{c.id}: its English heading"
         if c.kind != "rule":
             continue
-        targets = re.findall(r'href="\.\./api/[^"#]+\.html#(castlerules\.[^"]+)"', shown[c.id])
+        targets = re.findall(r'href="\.\./code/index\.html#(castlerules\.[^"]+)"', shown[c.id])
         assert targets, f"{c.id}: no link to the code that enforces it"
         for target in targets:
-            assert f'id="{target}"' in api, f"{c.id}: the link to {target} leads nowhere"
+            assert f'id="{target}"' in code, f"{c.id}: the link to {target} leads nowhere"
 
 
 @pytest.mark.parametrize("name", castlerules.games())
@@ -188,7 +189,7 @@ def test_every_theorem_is_a_card_coloured_by_its_verdict(
         verdict = VERDICT_CLASS[run["verdict"]]
         assert card.startswith(f"verdict-{verdict}"), t.id
         assert f'class="verdict-{verdict}"' in card, t.id
-        assert 'href="../api/' in card, f"{t.id}: no link to its check function"
+        assert 'href="../code/' in card, f"{t.id}: no link to its check function"
         if t.fails_with:
             assert t.fails_with in text_of(card), f"{t.id}: the test that shows it can fail"
         if run["position"]:
@@ -407,11 +408,36 @@ def test_each_notation_docstring_is_valid_restructuredtext(name: str) -> None:
 
     import docutils.core
 
-    from castlerules.core.catalog import GAMES
+    from castlerules.core.catalog import info
 
-    package = GAMES[name].split(":")[0].rsplit(".", 1)[0]
+    package = info(name).package
     doc = importlib.import_module(f"{package}.notation").__doc__ or ""
     plain = re.sub(r":(?:[\w-]+:)?[\w-]+:`([^`]*)`", r"``\1``", doc)
     stream = io.StringIO()
     docutils.core.publish_doctree(plain, settings_overrides={"warning_stream": stream, "report_level": 2})
     assert not stream.getvalue(), f"{package}.notation: {stream.getvalue()[:500]}"
+
+
+def test_the_api_reference_is_the_public_surface(site: Path) -> None:
+    """The API reference documents ``castlerules.__all__``, the strategies and each game's
+    ``__all__`` under their public names, and nothing of ``castlerules.core``; every method of the
+    Game protocol has an entry with an example."""
+    pages = {p.name: p.read_text(encoding="utf-8") for p in (site / "generated" / "api").glob("*.html")}
+    ids = {i for text in pages.values() for i in re.findall(r'<dt class="sig[^"]*" id="([^"]+)"', text)}
+    for name in castlerules.__all__:
+        assert f"castlerules.{name}" in ids, name
+    for name in ("games", "states", "actions", "records"):
+        assert f"castlerules.strategies.{name}" in ids, name
+    for game in castlerules.games():
+        package = importlib.import_module(castlerules.game_class(game).__module__.rsplit(".", 1)[0])
+        for name in package.__all__:
+            assert f"{package.__name__}.{name}" in ids, (game, name)
+    assert not [i for i in ids if i.startswith("castlerules.core.")]
+    assert len(ids) < 400, f"{len(ids)} entries: internals are listed"
+    top = pages["castlerules.html"]
+    for method in ("initial_state", "is_terminal", "winners", "is_chance", "chance_outcomes",
+                   "actors", "legal_actions", "violation", "is_legal", "apply", "play",
+                   "action_to_str", "parse_action", "state_to_text", "state_from_text",
+                   "state_to_json", "state_from_json", "outcome", "num_players", "render"):
+        entry = top.split(f'id="castlerules.Game.{method}"', 1)[1].split('<dt class="sig', 1)[0]
+        assert "&gt;&gt;&gt;" in entry or "highlight-pycon" in entry or "doctest" in entry, method

@@ -113,12 +113,12 @@ def test_a_corrupted_record_names_the_first_bad_ply() -> None:
     bad = Record.new(record.game, record.options_dict(), tuple(actions))
     with pytest.raises(RecordError) as err:
         replay(bad)
-    assert err.value.ply == 2
+    assert err.value.ply == 3  # the third action, actions[2]
     actions = list(record.actions)
     actions[4] = "p0 grab unicorn"
     with pytest.raises(RecordError) as err:
         replay(Record.new(record.game, record.options_dict(), tuple(actions)))
-    assert err.value.ply == 4
+    assert err.value.ply == 5
 
 
 @pytest.mark.parametrize(

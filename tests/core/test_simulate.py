@@ -91,7 +91,7 @@ def test_records_of_simulated_games_replay_and_altered_ones_are_refused(tmp_path
     paths[0].write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(castlerules.RecordError) as caught:
         replay(Record.from_json(paths[0].read_text(encoding="utf-8")))
-    assert caught.value.ply == ply + 1
+    assert caught.value.ply == ply + 2  # actions[ply + 1], counted from 1
 
 
 def test_cli_simulate_table_json_records_and_replay(

@@ -333,10 +333,9 @@ def test_the_pettingzoo_adapter_has_a_name_that_leaves_the_package_alone() -> No
 def test_a_human_plays_to_the_end_and_is_told_who_won(name: str, words: str) -> None:
     import random
 
-    from rich.console import Console
-
     import castlerules
     from castlerules.bots import RandomBot, own_actions
+    from castlerules.core.styled import Console
     from castlerules.terminal import Session
 
     game = castlerules.make(name)
@@ -354,7 +353,7 @@ def test_a_human_plays_to_the_end_and_is_told_who_won(name: str, words: str) -> 
             return game.action_to_str(state, own_actions(game, state, 0)[0]) + "\n"
 
     session = Session(game, humans=[0], bots=lambda p: RandomBot(random.Random(p)),
-                      rng=random.Random(7), console=Console(file=out, width=80),
+                      rng=random.Random(7), console=Console(out, width=80),
                       stdin=Player(), max_plies=20_000, interactive=False)
     session.run()
     assert game.is_terminal(session.state)

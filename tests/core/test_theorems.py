@@ -46,9 +46,9 @@ def test_the_rules_do_not_import_their_proofs(name: str) -> None:
     import subprocess
     import sys
 
-    from castlerules.core.catalog import GAMES
+    from castlerules.core.catalog import info
 
-    package = GAMES[name].split(":")[0].rsplit(".", 1)[0]
+    package = info(name).package
     probe = (f"import sys, castlerules; g = castlerules.make({name!r}); s = g.initial_state(); "
              f"g.legal_actions(s); print({package + '.theorems'!r} in sys.modules)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,

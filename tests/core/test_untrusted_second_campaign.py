@@ -196,9 +196,10 @@ def test_replay_keeps_what_is_asked_for() -> None:
         with pytest.raises(RecordError):
             replay(record, ply=bad)
     broken = Record.new(record.game, record.options_dict(), (*record.actions[:5], "p9 pass"))
+    assert replay(broken, ply=5) == every[5]  # only the plies up to the one asked are checked
     with pytest.raises(RecordError) as refused:
-        replay(broken, ply=2)  # every ply is checked, whatever is kept
-    assert refused.value.ply == 5
+        replay(broken, ply=6)
+    assert refused.value.ply == 6 and str(refused.value).startswith("ply 6:")
 
 
 # -- 2. readings and explicit options -------------------------------------------------------------

@@ -15,10 +15,10 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 import castlerules
 from castlerules.bots import RandomBot
+from castlerules.core.styled import Console
 from castlerules.terminal import Session, view_of
 from tests.cli_runner import run
 
@@ -38,7 +38,7 @@ def session(game: Any, typed: str, humans: tuple[int, ...] = (0,), seed: int = 1
     """A session fed ``typed`` (lines) for ``humans``, random bots; what it printed."""
     out = io.StringIO()
     s = Session(game, humans=humans, bots=lambda p: RandomBot(random.Random(p)),
-                rng=random.Random(seed), console=Console(file=out, width=80, height=24),
+                rng=random.Random(seed), console=Console(out, width=80, height=24),
                 stdin=io.StringIO(typed), max_plies=10_000, interactive=False)
     s.run()
     return s, out.getvalue()

@@ -99,9 +99,10 @@ def test_equal_actions_are_equally_legal() -> None:
 def test_a_value_that_is_no_action_is_refused_everywhere(value: Any) -> None:
     game = castlerules.make("vlotte-geesten", players=2)
     state = rolled(game, (B, B, C, M, B))
-    for call in (game.violation, game.is_legal, game.apply, game.action_to_str):
+    for call in (game.violation, game.apply, game.action_to_str):
         with pytest.raises(InvalidActionError):
             call(state, value)
+    assert game.is_legal(state, value) is False  # not an action of the game: not a legal one
 
 
 def test_action_to_str_of_a_malformed_action_is_a_rules_error() -> None:

@@ -46,12 +46,12 @@ from castlerules_docs import (
 )
 from castlerules_docs.data import OUT_DIR, GameDoc, load_runs
 from castlerules_docs.rst import (
+    CODE_LINKS,
     clause_ref,
     code_target,
     interp_ref,
     set_known,
     theorem_ref,
-    title,
     write,
 )
 
@@ -82,6 +82,7 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
         known.update({t.id: theorem_ref(t.id) for t in gd.theorems})
     set_known(known)
     game_pages.LINKED_CODE.clear()
+    CODE_LINKS.clear()
     out = srcdir / OUT_DIR
     for gd in docs:
         base = out / gd.slug
@@ -97,8 +98,6 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
         pages["index.rst"] = game_pages.page_intro(gd, base)
         for page, lines in pages.items():
             write(base / page, lines)
-        write(out / "api" / f"{gd.slug}.rst",
-              api.page_api_modules(gd.package, gd.package, api.submodules(gd.package)))  # fmt: skip
     write(out / "parts" / "adapters-openspiel.rst", site_pages.part_adapter_figures(docs, "openspiel"))
     write(out / "parts" / "adapters-pettingzoo.rst", site_pages.part_adapter_figures(docs, "pettingzoo"))
     write(out / "parts" / "adapter-spaces.rst", site_pages.part_spaces(docs))
@@ -115,11 +114,13 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
     envs_pages.generate(out)
     write(out / "api" / "index.rst", api.page_api_index(docs))
     write(out / "api" / "castlerules.rst", api.page_api_top())
-    write(out / "api" / "core.rst",
-          api.page_api_modules("castlerules.core", "castlerules.core", api.submodules("castlerules.core")))  # fmt: skip
+    write(out / "api" / "strategies.rst", api.page_api_strategies())
+    write(out / "api" / "games.rst", api.page_api_games(docs))
     write(out / "api" / "adapters.rst", api.page_api_adapters())
-    write(out / "api" / "tools.rst", api.page_api_tools())
-    write(out / "api" / "cli.rst", [*title("castlerules.cli", "="), *api.automodule("castlerules.cli")])
+    api.NEEDED.clear()
+    api.NEEDED.update(code_target(q) for q in game_pages.LINKED_CODE)
+    api.NEEDED.update(CODE_LINKS)
+    write(out / "code" / "index.rst", api.page_code(api.NEEDED, [gd.package for gd in docs]))
     copy_schemas(out / "_extra" / "schemas")
     return docs
 
@@ -141,9 +142,9 @@ def copy_schemas(folder: Path) -> None:
 def on_builder_inited(app: Sphinx) -> None:
     srcdir = Path(app.srcdir)
     tests_root = Path(app.config.castlerules_tests_root or srcdir.parent / "tests")
+    api.PUBLIC.clear()
+    api.PUBLIC.update(api.public_names())
     docs = generate(srcdir, tests_root)
-    api.NEEDED.clear()
-    api.NEEDED.update(code_target(q) for q in game_pages.LINKED_CODE)
     extra = str(srcdir / OUT_DIR / "_extra")
     if extra not in app.config.html_extra_path:
         app.config.html_extra_path = [*app.config.html_extra_path, extra]
@@ -152,19 +153,29 @@ def on_builder_inited(app: Sphinx) -> None:
             logger.warning(f"{gd.name}: {problem}", type="castlerules", subtype="game")
 
 
-def on_missing_reference(app: Sphinx, env: BuildEnvironment, node: Any, contnode: Any) -> None:
-    """A link to castlerules code from a hand-written or generated page must resolve."""
+def on_missing_reference(app: Sphinx, env: BuildEnvironment, node: Any, contnode: Any) -> Any:
+    """Links to castlerules code: a public object named where it is defined
+    (``castlerules.core.record.Record``) goes to its public entry (``castlerules.Record``); a type
+    variable or an internal type in a signature of the reference pages is shown as text; any other
+    link to castlerules code from a page must resolve (a warning names it)."""
     target = str(node.get("reftarget", ""))
     refdoc = str(node.get("refdoc", ""))
-    if (
-        node.get("refdomain") == "py"
-        and target.startswith("castlerules")
-        and not refdoc.startswith(f"{OUT_DIR}/api/")
-    ):
-        logger.warning(
-            f"link to {target} does not resolve: the object is not in the API reference",
-            location=node, type="castlerules", subtype="link",
-        )  # fmt: skip
+    if node.get("refdomain") != "py" or not target.startswith("castlerules"):
+        return None
+    public = api.public_target(target)
+    if public is not None and public != target:
+        domain = env.domains["py"] if hasattr(env.domains, "__getitem__") else env.get_domain("py")
+        found = domain.resolve_xref(env, refdoc, app.builder, node.get("reftype", "obj"), public,
+                                    node, contnode)  # fmt: skip
+        if found is not None:
+            return found
+    in_reference = refdoc.startswith((f"{OUT_DIR}/api/", f"{OUT_DIR}/code/"))
+    if in_reference and (api.is_type_variable(target) or node.get("reftype") in ("class", "obj")):
+        return contnode  # internal or a type variable: its name, as text
+    logger.warning(
+        f"link to {target} does not resolve: the object is in neither the API reference nor the "
+        "code the rulebooks link to", location=node, type="castlerules", subtype="link",
+    )  # fmt: skip
     return None
 
 
@@ -239,7 +250,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_object_type(kind, kind, objname=label, indextemplate=f"pair: {label}; %s")
     app.add_directive("castlerules-object", ObjectDirective)
     app.connect("builder-inited", on_builder_inited)
-    app.connect("autodoc-skip-member", api.on_skip_member)
     app.connect("autodoc-process-docstring", api.on_process_docstring)
     app.connect("autodoc-process-signature", api.on_process_signature)
     app.connect("missing-reference", on_missing_reference)

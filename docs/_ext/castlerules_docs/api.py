@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import pkgutil
 import re
 import sys
@@ -40,73 +41,217 @@ def importable(module: str) -> bool:
 
 def automodule(module: str, members: bool = True) -> list[str]:
     out = [f".. automodule:: {module}"]
-    out += (
-        ["   :members:", "   :undoc-members:", "   :show-inheritance:"] if members else ["   :no-members:"]
-    )
+    out += ["   :members:", "   :show-inheritance:"] if members else ["   :no-members:"]
     return [*out, ""]
+
+
+#: The modules whose ``__all__`` is the public API, with what each page calls them.
+PUBLIC_TOP = "castlerules"
+PUBLIC_MODULES = ("castlerules", "castlerules.strategies")
+
+
+def public_names() -> dict[str, str]:
+    """Where each public object is defined -> its public name (``castlerules.core.record.Record``
+    -> ``castlerules.Record``): for every module whose ``__all__`` is public (``castlerules``, the
+    strategies, each game's package)."""
+    import castlerules
+
+    found: dict[str, str] = {}
+    packages = [*PUBLIC_MODULES, *(game_package(n) for n in castlerules.games())]
+    for name in packages:
+        module = importlib.import_module(name)
+        for member in getattr(module, "__all__", ()):
+            obj = getattr(module, member)
+            home = f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', member)}"
+            found.setdefault(home, f"{name}.{member}")
+    return found
+
+
+def game_package(name: str) -> str:
+    from castlerules.core.catalog import game_class
+
+    return game_class(name).__module__.rsplit(".", 1)[0]
 
 
 def page_api_index(docs: list[GameDoc]) -> list[str]:
     out = [
         *title("API reference", "="),
-        "Generated from the docstrings. Functions and methods that enforce a clause of a rulebook "
-        "say which one, and link back to it; the code paths of a reading name their "
-        "interpretation. Long tables of constants show their name only: the values are in the "
-        "source (the ``[source]`` link).",
+        "The public API of castlerules: the names in ``castlerules.__all__``, in "
+        "``castlerules.strategies.__all__`` and in each game's package (``castlerules.splut`` and "
+        "the others), and the adapters' modules. Everything else is internal: it may change in any "
+        "version (:doc:`../code/index` shows the code each clause of a rulebook links to).",
+        "",
+        "Versions follow ``MAJOR.MINOR.PATCH``. The changes of each version are in the file "
+        "``CHANGELOG.md`` of the source distribution.",
+        "",
+        *title("Deprecation policy", "-"),
+        "A public name that is renamed or removed keeps working for one minor version after the "
+        "change, with a :py:exc:`DeprecationWarning` that names its replacement; it goes in the minor "
+        "version after that (renamed in 0.3: warns through 0.3, gone in 0.4). A change of meaning "
+        "that cannot warn is named under *Changed* in the changelog. Records and state JSON of "
+        "every earlier version keep loading.",
+        "",
+        *title("Plies", "-"),
+        "Plies are counted one way everywhere: ply *k* is a record's *k*-th action, counted from 1 "
+        "(``record.actions[k - 1]``); the state after ply *k* is ``replay(record, ply=k)`` and "
+        "``replay_game(record).state(k)``; ply 0 is the start; ``RecordError.ply`` and its message "
+        "name the same number.",
         "",
         ".. toctree::",
         "   :maxdepth: 1",
         "",
         "   castlerules",
-        "   core",
+        "   strategies",
+        "   games",
         "   adapters",
-        "   tools",
-        "   cli",
     ]
-    out += [f"   {gd.slug}" for gd in docs]
     return [*out, ""]
 
 
 def page_api_top() -> list[str]:
+    """The ``castlerules`` page: every name of ``castlerules.__all__``, documented under that name."""
     import castlerules
 
     out = [*title("castlerules", "="), *automodule("castlerules", members=False)]
-    out += ["The public names, defined in the modules of :doc:`core`:", ""]
+    out += ["The public names (``castlerules.__all__``):", ""]
     for name in castlerules.__all__:
         obj = getattr(castlerules, name)
-        summary = (obj.__doc__ or "").strip().split("\n")[0]
-        link = f":py:obj:`castlerules.{name} <{obj.__module__}.{obj.__qualname__}>`"
+        summary = first_sentence(obj.__doc__ or "")
+        link = f":py:obj:`castlerules.{name}`"
         out.append(f"- {link} — {plain_text_safe(summary)}" if summary else f"- {link}")
-    return [*out, ""]
-
-
-def page_api_modules(heading: str, package: str, modules: list[str]) -> list[str]:
-    out = [*title(heading, "="), *automodule(package, members=False)]
-    for module in modules:
-        out += [*title(module, "-"), *automodule(module)]
+    out += ["", ".. py:currentmodule:: castlerules", ""]
+    for name in castlerules.__all__:
+        obj = getattr(castlerules, name)
+        if isinstance(obj, type):
+            out += [f".. autoclass:: castlerules.{name}", "   :members:", "   :show-inheritance:", ""]
+        else:
+            out += [f".. autofunction:: castlerules.{name}", ""]
+    out += [".. py:data:: castlerules.__version__", "", "   The version of this castlerules.", ""]
     return out
 
 
+def first_sentence(doc: str) -> str:
+    """The first sentence of a docstring's first paragraph, on one line."""
+    paragraph = " ".join(doc.strip().split("\n\n")[0].split())
+    cut = paragraph.find(". ")
+    return paragraph if cut < 0 else paragraph[: cut + 1]
+
+
+def page_api_strategies() -> list[str]:
+    out = [*title("castlerules.strategies", "=")]
+    if not importable("castlerules.strategies"):
+        return [*out, "Needs Hypothesis (``pip install \"castlerules[hypothesis]\"``), which is not "
+                "installed where the docs were built.", ""]  # fmt: skip
+    return [*out, *automodule("castlerules.strategies"), "See :doc:`../../howto-invariant`.", ""]
+
+
+def page_api_games(docs: list[GameDoc]) -> list[str]:
+    out = [*title("The games", "=")]
+    out += ["Each game's package exports its game class, its state and its actions "
+            "(``__all__``); make a game with :py:func:`castlerules.make`.", ""]
+    for gd in docs:
+        out += [*title(gd.package, "-"), *automodule(gd.package)]
+        package = importlib.import_module(gd.package)
+        for name in getattr(package, "__all__", ()):
+            value = getattr(package, name)
+            if isinstance(value, type) or callable(value):
+                continue  # automodule documents classes and functions
+            kind = type(value)
+            out += [f".. py:data:: {name}",
+                    f"   :type: {kind.__module__}.{kind.__qualname__}", "",
+                    f"   {plain_text_safe(first_sentence(kind.__doc__ or '')) or name}", ""]
+    return out
+
+
+#: The adapters' public modules (each needs its extra).
+ADAPTER_MODULES = (
+    "castlerules.adapters.openspiel", "castlerules.adapters.pettingzoo", "castlerules.envs",
+)
+
+
 def page_api_adapters() -> list[str]:
-    modules = [m for m in submodules("castlerules.adapters") if importable(m)]
-    missing = sorted(set(submodules("castlerules.adapters")) - set(modules))
-    out = page_api_modules("castlerules.adapters", "castlerules.adapters", modules)
+    modules = [m for m in ADAPTER_MODULES if importable(m)]
+    missing = sorted(set(ADAPTER_MODULES) - set(modules))
+    out = [*title("Adapters and environments", "=")]
+    out += ["Each needs its extra: ``castlerules[openspiel]``, ``castlerules[pettingzoo]``.", ""]
+    for module in modules:
+        out += [*title(module, "-"), *automodule(module)]
     if missing:
         out += [".. note::", "", "   Not documented here because their framework is not installed "
                 "where the docs were built: " + ", ".join(f"``{m}``" for m in missing) + ".", ""]  # fmt: skip
     return out
 
 
-def page_api_tools() -> list[str]:
-    out = [*title("Tools", "=")]
+#: Internal objects the hand-written pages link to (writing a theorem, the caches), besides the
+#: code the rulebook pages link to (``NEEDED``).
+LINKED_INTERNALS = (
+    "castlerules.core.theorem.Theorem", "castlerules.core.theorem.Result",
+    "castlerules.core.theorem.z3_prove", "castlerules.core.theorem.z3_find",
+    "castlerules.core.theorem.for_all", "castlerules.core.cache.BoundedCache",
+)
+#: Internal modules the pages link to (their docstring is shown): the shim of the proofs, how the
+#: runs are planned, combined and executed, the conformance kit and perft.
+LINKED_MODULES = (
+    "castlerules.core.symbolic", "castlerules.core.plan", "castlerules.core.combinations",
+    "castlerules.core.execute", "castlerules.core.conformance", "castlerules.core.perft",
+)
+
+
+def _split(qualname: str) -> tuple[str, list[str]]:
+    """(module, attribute path) of a dotted name, the longest importable module first."""
+    parts = qualname.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        module = ".".join(parts[:i])
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            continue
+        return module, parts[i:]
+    return qualname, []
+
+
+def page_code(needed: set[str], game_packages: list[str]) -> list[str]:
+    """The internal page: each object a rulebook page or a hand-written page links to, by module
+    (the clause's code, a theorem's check, a refinement test, the theorem-writing helpers)."""
+    out = [*title("The code behind the rules", "=")]
     out += [
-        "Besides the library: the simulator (``castlerules simulate``), the bots of ``castlerules "
-        "play`` and the terminal helpers.",
+        "**Not the public API** (that is the :doc:`../api/index`): the functions and methods that "
+        "each clause of a rulebook links to, the checks of the theorems, and the helpers for "
+        "writing a theorem, for a reader who checks a ruling against the code. They may change "
+        "in any version. The ``[source]`` link of each shows its code.",
         "",
     ]
-    for module in ("castlerules.simulate", "castlerules.bots", "castlerules.terminal"):
-        if importable(module):
-            out += [*title(module, "-"), *automodule(module)]
+    by_module: dict[str, dict[str, list[str]]] = {}
+    for qualname in sorted({*needed, *LINKED_INTERNALS}):
+        module, path = _split(qualname)
+        if not path:
+            continue
+        members = by_module.setdefault(module, {})
+        if len(path) == 1:
+            members.setdefault(path[0], [])
+        else:
+            members.setdefault(path[0], []).append(".".join(path[1:2]))
+    for module in (*LINKED_MODULES, *(f"{p}.notation" for p in game_packages)):
+        by_module.setdefault(module, {})
+    for module in sorted(by_module):
+        out += [*title(module, "-"), *automodule(module, members=False)]
+        for top, inner in sorted(by_module[module].items()):
+            obj = getattr(importlib.import_module(module), top, None)
+            if isinstance(obj, type) and inner and f"{module}.{top}" in PUBLIC:
+                # a public class has its entry in the API reference: only the members linked here
+                for member in sorted(set(inner)):
+                    kind = "autoproperty" if isinstance(
+                        inspect.getattr_static(obj, member, None), property) else "automethod"
+                    out += [f".. {kind}:: {module}.{top}.{member}", ""]
+            elif isinstance(obj, type):
+                out += [f".. autoclass:: {module}.{top}"]
+                out += ([f"   :members: {', '.join(sorted(set(inner)))}", "   :undoc-members:"]
+                        if inner else ["   :no-members:"])
+                out += [""]
+            elif callable(obj):
+                out += [f".. autofunction:: {module}.{top}", ""]
+            else:
+                out += [f".. autodata:: {module}.{top}", "   :no-value:", ""]
     return out
 
 
@@ -123,19 +268,33 @@ def plain_text_safe(line: str) -> str:
     return "".join(parts)
 
 
-#: Qualified names autodoc must document even when private (filled by the page writers).
+#: Qualified names the rulebook pages link to (filled by the page writers): the internal page
+#: documents exactly these.
 NEEDED: set[str] = set()
+#: Where each public object is defined -> its public name (see ``public_names``).
+PUBLIC: dict[str, str] = {}
 
 
-def on_skip_member(app: Any, what: str, name: str, obj: Any, skip: bool, options: Any) -> bool | None:
-    """Document every function that enforces a clause or switches on a reading, and every function
-    a page links to (a theorem's check), private or special ones included."""
-    if callable(obj) and (getattr(obj, "__clauses__", None) or getattr(obj, "__readings__", None)):
-        return False
-    qual = f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', '')}"
-    if qual in NEEDED:
-        return False
+def public_target(target: str) -> str | None:
+    """The public name of ``target`` or of the object it is a member of
+    (``castlerules.core.game.Game.apply`` -> ``castlerules.Game.apply``), else None."""
+    parts = target.split(".")
+    for i in range(len(parts), 1, -1):
+        found = PUBLIC.get(".".join(parts[:i]))
+        if found is not None:
+            return ".".join([found, *parts[i:]])
     return None
+
+
+def is_type_variable(target: str) -> bool:
+    """Whether ``target`` names a ``TypeVar`` (``castlerules.core.game.S``)."""
+    import typing
+
+    module, _, name = target.rpartition(".")
+    try:
+        return isinstance(getattr(importlib.import_module(module), name), typing.TypeVar)
+    except (ImportError, AttributeError, ValueError):
+        return False
 
 
 #: Values longer than this are tables (``NEXT``, ``LINE``): the API pages show only their names.

@@ -14,7 +14,7 @@ def _value(level: object) -> str:
     rule = getattr(level, "rule", "")
     if rule:
         return esc(rule)
-    text = json.dumps(json.loads(getattr(level, "value")), ensure_ascii=False)
+    text = json.dumps(json.loads(level.value), ensure_ascii=False)
     return literal(text if len(text) <= 70 else text[:67] + "…")
 
 

@@ -292,7 +292,7 @@ class GameDoc:
     """Everything the pages of one game show, gathered once; ``problems`` lists what failed."""
 
     def __init__(self, name: str, tests_root: Path, runs: dict[str, dict[str, Any]]) -> None:
-        from castlerules.core.catalog import GAMES, game_class, make
+        from castlerules.core.catalog import game_class, info, make
         from castlerules.core.game import Game
         from castlerules.core.plan import every_configuration, option_theorems
         from castlerules.core.spec import load_spec
@@ -303,7 +303,8 @@ class GameDoc:
         #: Parts not written yet (shown on the page, not warned about).
         self.missing: list[str] = []
         self.spec = load_spec(name)
-        self.package = GAMES[name].split(":")[0].rsplit(".", 1)[0]
+        self.info = info(name)
+        self.package = self.info.package
         self.cls: Any = self._try("import the game", lambda: game_class(name))
         self.game: Any = self._try("make the game", lambda: make(name))
         self.rows: list[dict[str, Any]] = self._try(

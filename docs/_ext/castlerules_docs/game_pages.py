@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from castlerules_docs.data import NON_RULES, OUT_DIR, GameDoc, check_functions, describe
 from castlerules_docs import playground
+from castlerules_docs.data import NON_RULES, OUT_DIR, GameDoc, check_functions, describe
 from castlerules_docs.pictures import figure, render, slug
 from castlerules_docs.rst import (
     clause_ref,
@@ -150,7 +150,7 @@ def page_intro(gd: GameDoc, folder: Path) -> list[str]:
         + (f", {not_run} not run in this build (``--deep``)" if not_run else "")
         + ".",
         f"- :doc:`Worked examples <examples>`: {len(gd.examples)}.",
-        f"- API reference of the package: :doc:`{gd.package} </{OUT_DIR}/api/{gd.slug}>`.",
+        f"- API reference of the package: :doc:`{gd.package} </{OUT_DIR}/api/games>` (and the code the rulebook links to: :doc:`/{OUT_DIR}/code/index`).",
         "",
         *title("The starting position", "-"),
     ]

@@ -94,9 +94,15 @@ def code_target(qualname: str) -> str:
     return qualname.split(".<locals>", 1)[0]
 
 
+#: Every object a page links to with ``code_ref`` (the internal code page documents each).
+CODE_LINKS: set[str] = set()
+
+
 def code_ref(qualname: str, keep: int = 2) -> str:
-    """A link to the API entry of ``qualname``, shown without ``castlerules.<package>``."""
+    """A link to the entry of ``qualname`` on the code page, shown without
+    ``castlerules.<package>``."""
     target = code_target(qualname)
+    CODE_LINKS.add(target)
     parts = target.split(".")
     shown = ".".join(parts[keep:]) if len(parts) > keep else target
     return f":py:obj:`{shown} <{target}>`"

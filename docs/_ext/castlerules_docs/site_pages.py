@@ -166,10 +166,10 @@ def page_random_play(docs: list[GameDoc]) -> list[str]:
     for gd in docs:
         out += [*title(gd.title, "-")]
         try:
-            stats = importlib.import_module(f"{gd.package}.stats")
+            stats = gd.info.part("stats")
         except Exception:
             stats = None
-        n = int(getattr(stats, "DOC_GAMES", 200))
+        n = gd.info.doc_games
         try:
             summary = simulate(gd.name, n, seed=0, keep_results=False).summary
         except Exception as exc:
@@ -459,7 +459,7 @@ def part_spaces(docs: list[GameDoc]) -> list[str]:
             out += ["The game cannot be made in this build.", ""]
             continue
         try:
-            module = importlib.import_module(f"{gd.package}.space")
+            module = gd.info.part("space")
             universe = table_for(gd.game).universe
         except Exception as exc:
             gd.problems.append(describe("read the action universe", exc))

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import importlib
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -99,7 +98,7 @@ class ActionTable:
         self._ids: BoundedCache[int, tuple[tuple[Any, ...], tuple[int, ...]]] = BoundedCache(4096)
         #: A game's ``space.legal_ids_of(game)`` (optional) gives a function of ``legal`` (the
         #: actions the game listed) to their sorted ids, computed without hashing every action.
-        space = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.space")
+        space = game.info.part("space")
         maker = getattr(space, "legal_ids_of", None)
         self._fast_ids: Callable[[tuple[Any, ...]], tuple[int, ...]] | None = (
             None if maker is None else maker(game)
@@ -285,8 +284,7 @@ class Observer:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
-        package = type(game).__module__.rsplit(".", 1)[0]
-        space = importlib.import_module(f"{package}.space")
+        space = game.info.part("space")
         custom = getattr(space, "observation", None)
         if custom is not None:
             self.state_size: int = space.observation_size(game)
@@ -347,8 +345,9 @@ class Planes:
     """
 
     def __init__(self, game: Game[Any, Any]) -> None:
-        package = type(game).__module__.rsplit(".", 1)[0]
-        module = importlib.import_module(f"{package}.observation")
+        module = game.info.part("observation")
+        if module is None:
+            raise InvalidOptionError(f"{game.name} has no designed observation")
         self.game = game
         self.module = module
         self.shape: tuple[int, ...] = tuple(module.shape(game))

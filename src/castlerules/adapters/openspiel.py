@@ -60,9 +60,6 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from typing import Any
 
-import numpy as np
-import pyspiel
-
 from castlerules.adapters.common import (
     ActionTable,
     Observer,
@@ -75,8 +72,17 @@ from castlerules.adapters.common import (
 )
 from castlerules.core.catalog import games, make
 from castlerules.core.errors import InvalidActionError, InvalidOptionError, quote
+from castlerules.core.extras import MissingExtraError
 from castlerules.core.game import Game
 from castlerules.core.readings import parse_reading_list
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as _missing:
+    raise MissingExtraError(
+        _missing.name or "pyspiel", "castlerules.adapters.openspiel", "openspiel"
+    ) from None
 
 PREFIX = "castlerules_"
 #: The first part of every serialized castlerules state.
@@ -440,18 +446,6 @@ def load(name: str, **options: Any) -> Any:
     return pyspiel.load_game(openspiel_name(name), options)
 
 
-#: OpenSpiel's ``mcts`` example per castlerules game: (simulations a move, rollout plies), so a bot
-#: move takes about 5 seconds or less here (OpenSpiel's defaults, 1,000 simulations with rollouts
-#: to the end of the game, took minutes a move in Kasteel). ``--max_simulations`` and
-#: ``--max_rollout_plies`` override them.
-MCTS_BUDGET = {
-    "vlotte-geesten": (150, 40),
-    "splut": (400, 100),
-    "spookslot": (150, 100),
-    "kasteel": (300, 60),
-}
-
-
 def _mcts_budget(args: list[str]) -> list[str]:
     """The ``mcts`` example's flags with this game's simulations added (unless given), and its
     random rollouts cut at the game's rollout plies (a cut rollout counts as a draw)."""
@@ -462,7 +456,10 @@ def _mcts_budget(args: list[str]) -> list[str]:
     game = next((a.split("=", 1)[1] for a in args if a.startswith("--game=")), "")
     found = re.fullmatch(r"castlerules_([a-z_]+)", game)
     name = found.group(1).replace("_", "-") if found else ""
-    sims, plies = MCTS_BUDGET.get(name, (1000, 0))
+    from castlerules.core.catalog import infos
+
+    budgets = {g.name: g.mcts for g in infos()}  # each game's declaration (GameInfo.mcts)
+    sims, plies = budgets.get(name, (1000, 0))
     out = []
     for a in args:
         if a.startswith("--max_rollout_plies="):
@@ -492,7 +489,7 @@ def main(argv: list[str] | None = None) -> int:
         python -m castlerules.adapters.openspiel mcts --game=castlerules_kasteel --player2=human
 
     For ``mcts`` on a castlerules game the simulations and rollout length come from
-    ``MCTS_BUDGET`` unless the flags give them.
+    the game's declared budget (``GameInfo.mcts``) unless the flags give them.
     """
     import re
     import runpy

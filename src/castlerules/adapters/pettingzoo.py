@@ -72,11 +72,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-import gymnasium
-import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 from castlerules.adapters.common import ActionTable, Observer, make_game, returns, table_for
 from castlerules.core.catalog import games
 from castlerules.core.chance import sample
@@ -87,7 +82,18 @@ from castlerules.core.errors import (
     RulesError,
     quote,
 )
+from castlerules.core.extras import MissingExtraError
 from castlerules.core.game import Game
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as _missing:
+    raise MissingExtraError(
+        _missing.name or "pettingzoo", "castlerules.adapters.pettingzoo", "pettingzoo"
+    ) from None
 
 _LOW, _HIGH = -(2**31), 2**31 - 1
 

@@ -1,79 +1,165 @@
-"""The catalog of games: names, the module that defines each, and ``make``.
+"""The catalog of games: the one list of the packaged games, ``register`` for others, and
+``make``.
 
-Where each game's theorems, action universe, statistics and terminal view live (modules beside its
-rules, never imported by them) is ``core.game.game_module``; the catalog imports the game kernel,
-never the other way round."""
+A game declares itself once, in its package's ``declaration`` module, which the package's
+``__init__`` imports before its rules (so the ``@clause`` links of the rules find their
+rulebook)::
+
+    GAME: GameInfo = register(GameInfo(name="splut", prefix="splut", package="castlerules.splut",
+                                       rules="castlerules.splut.rules:Splut", blurb="...", ...))
+
+The packaged games are the packages named in ``PACKAGED``; a project of its own declares a game the
+same way and registers it with ``register`` (``castlerules.register``).
+"""
 
 from __future__ import annotations
 
 import difflib
 import importlib
-import inspect
-from typing import Any
+import threading
+from typing import TYPE_CHECKING, Any
 
-from castlerules.core.errors import InvalidOptionError, quote
-from castlerules.core.game import Game
+from castlerules.core import spec as _spec
+from castlerules.core.declaration import PARTS, GameInfo
+from castlerules.core.errors import InvalidOptionError, SpecError, quote
 
-#: Game name -> "module:class". Modules are imported on first use.
-GAMES: dict[str, str] = {
-    "vlotte-geesten": "castlerules.vlotte_geesten.rules:VlotteGeesten",
-    "splut": "castlerules.splut.rules:Splut",
-    "spookslot": "castlerules.spookslot.rules:Spookslot",
-    "kasteel": "castlerules.kasteel.rules:Kasteel",
-}
+if TYPE_CHECKING:
+    from castlerules.core.game import Game
+
+__all__ = [
+    "PACKAGED", "PARTS", "GameInfo", "game_class", "games", "info", "infos", "make",
+    "normalize_name", "player_counts", "position", "register", "suggest", "unregister",
+]  # fmt: skip
+
+#: The packages of the games that ship with castlerules, in catalog order: the one list that
+#: names them outside their packages.
+PACKAGED: tuple[str, ...] = (
+    "castlerules.vlotte_geesten",
+    "castlerules.splut",
+    "castlerules.spookslot",
+    "castlerules.kasteel",
+)
+
+_LOCK = threading.RLock()
+_GAMES: dict[str, GameInfo] = {}
+_LOADED = False
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add ``info`` to the catalog (its spec and clause prefix with it) and return it. Registering
+    the same declaration again does nothing; another game of the same name or prefix is refused."""
+    with _LOCK:
+        for other in _GAMES.values():
+            if other == info:
+                return info
+            if other.name == info.name or other.prefix == info.prefix:
+                raise SpecError(
+                    f"a game named {other.name!r} with the prefix {other.prefix!r} is registered "
+                    f"already; {info.name!r} ({info.prefix!r}) cannot be added"
+                )
+        _spec.register_source(info.name, info.prefix, info.spec_source)
+        _GAMES[info.name] = info
+    return info
+
+
+def unregister(name: str) -> None:
+    """Remove a game that ``register`` added (a test's own game); the packaged games stay."""
+    with _LOCK:
+        info = _GAMES.get(name)
+        if info is None or info.package in PACKAGED:
+            return
+        del _GAMES[name]
+        _spec.unregister_source(info.name, info.prefix)
+
+
+def _load_packaged() -> None:
+    """Import every packaged game (each registers itself), once."""
+    global _LOADED
+    if _LOADED:
+        return
+    with _LOCK:
+        for package in PACKAGED:
+            importlib.import_module(package)
+        _LOADED = True
+
+
+_spec.set_loader(_load_packaged)
+
+
+def infos() -> tuple[GameInfo, ...]:
+    """Every game's declaration: the packaged games in catalog order, then those registered."""
+    _load_packaged()
+    with _LOCK:
+        found = list(_GAMES.values())
+    order = {p: i for i, p in enumerate(PACKAGED)}
+    return tuple(sorted(found, key=lambda g: order.get(g.package, len(order))))
 
 
 def games() -> tuple[str, ...]:
     """The names of all games, in catalog order."""
-    return tuple(GAMES)
+    return tuple(g.name for g in infos())
 
 
 def normalize_name(name: str) -> str:
-    """A game name as typed by a person: case-insensitive, ``_`` for ``-``."""
+    """A game name as typed by a person: any case, ``_`` or a space for ``-``."""
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
 def suggest(name: str) -> str:
     """" (did you mean 'splut'?)" for a near miss, else ""."""
-    close = difflib.get_close_matches(normalize_name(name), list(GAMES), n=1, cutoff=0.5)
+    close = difflib.get_close_matches(normalize_name(name), list(games()), n=1, cutoff=0.5)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def game_class(name: str) -> type[Game[Any, Any]]:
-    if not isinstance(name, str) or name not in GAMES:
-        hint = suggest(name) if isinstance(name, str) else ""
+def info(name: str) -> GameInfo:
+    """The declaration of the game ``name`` (any spelling ``normalize_name`` reads);
+    InvalidOptionError, with the nearest name, when there is none."""
+    if not isinstance(name, str) or len(name) > 100:
         raise InvalidOptionError(
-            f"unknown game {quote(name)}{hint}; the games are: {', '.join(GAMES)}"
+            f"unknown game {quote(name)}; the games are: {', '.join(games())}"
         )
-    module, cls = GAMES[name].split(":")
-    found: type[Game[Any, Any]] = getattr(importlib.import_module(module), cls)
+    wanted = normalize_name(name)
+    found = _GAMES.get(wanted)
+    if found is None:
+        # a packaged game imports only its own package, where its name says which
+        package = f"castlerules.{wanted.replace('-', '_')}"
+        if package in PACKAGED:
+            importlib.import_module(package)
+        else:
+            _load_packaged()
+        found = _GAMES.get(wanted)
+    if found is None:
+        raise InvalidOptionError(
+            f"unknown game {quote(name)}{suggest(name)}; the games are: {', '.join(games())}"
+        )
+    return found
+
+
+def game_class(name: str) -> type[Game[Any, Any]]:
+    """The rules class of the game ``name`` (any spelling; InvalidOptionError for an unknown
+    name): its options are the keyword arguments of ``make``, its ``players_range`` the player
+    counts its rulebook names.
+
+    >>> import castlerules
+    >>> castlerules.game_class("kasteel").players_range
+    (2, 2)
+    """
+    found: type[Game[Any, Any]] = info(name).cls
     return found
 
 
 def player_counts(name: str) -> tuple[int, ...]:
     """Every player count the rulebook of ``name`` names."""
-    low, high = game_class(name).players_range
-    return tuple(range(low, high + 1))
+    return info(name).player_counts
 
 
 def make(name: str, **options: Any) -> Game[Any, Any]:
-    """Make a game by name with its options, validated at once (InvalidOptionError).
+    """Make a game by name with its options, validated at once (InvalidOptionError): the untyped
+    form of ``castlerules.make``, for code that knows the game only at run time."""
+    import inspect
 
-    Every game takes ``players`` (in its range: Vlotte Geesten 2-8, Splut! 2-4, Spookslot 2-6,
-    Kasteel 2), ``readings={interpretation: option, ...}`` (full or short interpretation ids; see
-    ``castlerules readings GAME``) and ``ruleset=NAME`` (a named set of readings from the spec, such
-    as ``"literal"``). The other options, by game:
-
-    - ``vlotte-geesten``: ``first_player``, ``faces`` (colour -> six object names);
-    - ``splut``: none besides the above;
-    - ``spookslot``: ``first_player``, ``die_faces``, ``trap_weights``, ``board`` (a packaged
-      board's name, board text, or a path), ``no_yellow``;
-    - ``kasteel``: ``level``, ``passes``, ``skulls``, ``skull_squares``, ``board`` (a packaged
-      map's name, map text, or a path), ``stuck``.
-
-    ``help(castlerules.game_class(NAME))`` documents each option.
-    """
-    cls = game_class(name)
+    declared = info(name)
+    cls: type[Game[Any, Any]] = declared.cls
     signature = inspect.signature(cls)
     try:
         signature.bind(**options)
@@ -81,7 +167,7 @@ def make(name: str, **options: Any) -> Game[Any, Any]:
         accepted = list(signature.parameters)
         unknown = sorted(set(options) - set(accepted))
         raise InvalidOptionError(
-            f"{name}: unknown option(s) {quote(unknown)}; accepted: {', '.join(accepted)}"
+            f"{declared.name}: unknown option(s) {quote(unknown)}; accepted: {', '.join(accepted)}"
         ) from None
     return cls(**options)
 

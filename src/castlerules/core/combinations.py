@@ -40,7 +40,6 @@ import attrs
 
 from castlerules.core.catalog import game_class, make, player_counts
 from castlerules.core.errors import RulesError
-from castlerules.core.game import game_module
 from castlerules.core.spec import load_spec
 
 #: The strengths ``castlerules verify --combinations`` offers.
@@ -169,7 +168,7 @@ def representatives(name: str) -> Representatives:
     game's ``theorems`` package (``REPRESENTATIVES``; empty if it names none). A value is fixed
     data, or a function of the game the rest of a configuration makes (its docstring's first line
     says what it picks)."""
-    module = game_module(game_class(name), "theorems")
+    module = game_class(name).info.part("theorems")
     found: Representatives = getattr(module, "REPRESENTATIVES", {})
     return found
 
@@ -338,8 +337,9 @@ def _forbid(fs: Sequence[Factor], levels: Sequence[Level]) -> dict[str, Any]:
 def _array(fs: Sequence[Factor], strength: int, forbidden: Sequence[Sequence[Level]]) -> list[
         tuple[Level, ...]]:
     """covertable's covering array of ``fs`` (rows in its order), none holding a forbidden set."""
-    from covertable import make as cover
+    from castlerules.core.extras import require
 
+    cover = require("covertable", "verifying readings in combination").make
     rows = cover(
         {_key(i): [lv.label for lv in f.levels] for i, f in enumerate(fs)},
         strength=strength,

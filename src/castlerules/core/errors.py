@@ -105,11 +105,11 @@ class SpecError(RulesError):
 
 
 class RecordError(RulesError):
-    """A game record that does not replay; ``ply`` is the index of the first action at fault
-    (0-based; None: the header). The message counts plies from 1, as ``castlerules play``
-    numbers them: ``ply 1`` is the record's first action."""
+    """A game record that does not replay; ``ply`` is the first ply at fault, counted from 1 as
+    its message and ``castlerules play`` count them (``ply`` 1 is ``record.actions[0]``; None:
+    the header)."""
 
     def __init__(self, message: str, ply: int | None = None) -> None:
-        where = "record header" if ply is None else f"ply {ply + 1}"
+        where = "record header" if ply is None else f"ply {ply}"
         super().__init__(f"{where}: {message}")
         self.ply = ply

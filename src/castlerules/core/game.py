@@ -6,18 +6,23 @@ import abc
 import functools
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from castlerules.core import jsonio
 from castlerules.core.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidOptionError,
+    InvalidStateError,
     ParseError,
     Violation,
     quote,
 )
+from castlerules.core.outcome import Outcome, Termination
 from castlerules.core.spec import GameSpec, load_spec
+
+if TYPE_CHECKING:
+    from castlerules.core.declaration import GameInfo
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -44,7 +49,9 @@ class Game(abc.ABC, Generic[S, A]):
     game object between threads (caches, where a game has them, are ``core.cache.BoundedCache``).
     """
 
-    #: The name used by ``castlerules.make``.
+    #: The game's declaration (``castlerules.core.catalog.GameInfo``), made in its package.
+    info: ClassVar[GameInfo]
+    #: The name used by ``castlerules.make`` (the declaration's).
     name: ClassVar[str]
     #: The attrs class of states (used for JSON).
     state_type: ClassVar[type]
@@ -62,9 +69,13 @@ class Game(abc.ABC, Generic[S, A]):
         return ({},)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's ``__init__`` notes which keyword options its caller gave (``_given``), so
-        ``resolve_readings`` treats an explicit default value like any other explicit value."""
+        """A game class takes its name from its declaration (``info``); its ``__init__`` notes which
+        keyword options its caller gave (``_given``), so ``resolve_readings`` treats an explicit
+        default value like any other explicit value."""
         super().__init_subclass__(**kwargs)
+        _guard_methods(cls)
+        if "info" in cls.__dict__:
+            cls.name = cls.info.name
         init = cls.__dict__.get("__init__")
         if init is None or getattr(init, "_notes_given", False):
             return
@@ -125,7 +136,13 @@ class Game(abc.ABC, Generic[S, A]):
 
     @property
     @abc.abstractmethod
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many players this game has (its ``players`` option).
+
+        >>> import castlerules
+        >>> castlerules.make("splut", players=3).num_players
+        3
+        """
 
     @property
     def spec(self) -> GameSpec:
@@ -152,70 +169,162 @@ class Game(abc.ABC, Generic[S, A]):
 
     # -- the protocol ----------------------------------------------------------------------
     @abc.abstractmethod
-    def initial_state(self) -> S: ...
+    def initial_state(self) -> S:
+        """The state the game starts in: a frozen attrs value, hashable and equal by value.
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> game.initial_state() == game.initial_state()
+        True
+        """
 
     @abc.abstractmethod
-    def is_terminal(self, state: S) -> bool: ...
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over at ``state`` (then ``outcome`` says who won and why).
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> game.is_terminal(game.initial_state())
+        False
+        """
 
     @abc.abstractmethod
     def winners(self, state: S) -> frozenset[int]:
-        """The winning players at a terminal state (several: a tie); empty before the end."""
+        """The winning players at a terminal state (several: a tie); empty before the end.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.winners(game.state_from_text("20,15 0 0 p0 - - - -"))
+        frozenset({0})
+        """
 
     @abc.abstractmethod
-    def is_chance(self, state: S) -> bool: ...
+    def is_chance(self, state: S) -> bool:
+        """Whether chance acts next at ``state`` (a roll, a drop): then ``chance_outcomes`` are
+        the actions, and ``actors`` is empty.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.is_chance(game.initial_state())
+        True
+        """
 
     @abc.abstractmethod
-    def chance_outcomes(self, state: S) -> tuple[tuple[Any, Fraction], ...]:
-        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
+        """At a chance node: every outcome with its exact probability (they sum to 1); elsewhere
+        empty.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> outcomes = game.chance_outcomes(game.initial_state())
+        >>> len(outcomes), outcomes[0][1], sum(p for _, p in outcomes)
+        (3125, Fraction(1, 3125), Fraction(1, 1))
+        """
 
     @abc.abstractmethod
     def actors(self, state: S) -> frozenset[int]:
-        """The players who may act now (empty at chance and terminal states)."""
+        """The players who may act now (empty at chance and terminal states; several where the
+        rules let several act at once, as Vlotte Geesten's grab).
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.actors(game.play(game.initial_state(), "roll bottle bottle chair mouse bottle"))
+        frozenset({0, 1})
+        """
 
     @abc.abstractmethod
-    def legal_actions(self, state: S) -> tuple[Any, ...]:
-        """All legal actions in a deterministic order; at a chance node, the outcomes."""
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """All legal actions in a deterministic order, without duplicates; at a chance node, the
+        outcomes; at the end, none.
 
-    def legal_actions_of(self, state: S, player: int) -> tuple[Any, ...]:
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> game.legal_actions(game.initial_state())[0]
+        Step('p0 d2-d3')
+        """
+
+    def legal_actions_of(self, state: S, player: int) -> tuple[A, ...]:
         """The legal actions of ``player`` (where several players may act, only theirs; at a chance
-        node, the outcomes). Games with several actors may override it with something faster."""
+        node, the outcomes). Games with several actors may override it with something faster.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> rolled = game.play(game.initial_state(), "roll bottle bottle chair mouse bottle")
+        >>> game.legal_actions_of(rolled, 1)[:2]
+        (Pass('p1 pass'), Grab('p1 grab chair'))
+        """
         legal = self.legal_actions(state)
         if len(self.actors(state)) <= 1:
             return legal
         return tuple(a for a in legal if getattr(a, "player", None) == player)
 
     @abc.abstractmethod
-    def candidate_actions(self, state: S) -> tuple[Any, ...]:
+    def candidate_actions(self, state: S) -> tuple[A, ...]:
         """A superset of the legal actions: every well-formed action of this state's kind,
         legal or not. Used to cross-check ``violation`` against ``legal_actions``."""
 
-    def violation(self, state: S, action: Any) -> Violation | None:
-        """None if ``action`` is legal in ``state``; else the clause it breaks.
+    def violation(self, state: S, action: A) -> Violation | None:
+        """None if ``action`` is legal in ``state``; else the ``Violation``: the clause it breaks,
+        why, and the clause's Dutch text.
 
         Raises InvalidActionError if ``action`` is not an action of this game at all (text, for
-        example: use ``parse_action`` or ``play``)."""
+        example: use ``parse_action`` or ``play``).
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> state = game.initial_state()
+        >>> print(game.violation(state, game.parse_action(state, "p0 Sd2-d3")))
+        None
+        >>> found = game.violation(state, game.parse_action(state, "p0 e1-e2"))
+        >>> found.clause, found.reason
+        ('splut.beweging.eigen-team', 'player 0 has no piece on e1')
+        """
         if action.__class__ not in self._action_classes:
             raise self.not_an_action(action)
         return self.rule_violation(state, action)
 
     @abc.abstractmethod
-    def rule_violation(self, state: S, action: Any) -> Violation | None:
+    def rule_violation(self, state: S, action: A) -> Violation | None:
         """``violation`` for an action of one of the game's ``action_types``."""
 
     @abc.abstractmethod
-    def successor(self, state: S, action: Any) -> S:
+    def successor(self, state: S, action: A) -> S:
         """The next state, assuming ``action`` is legal (unchecked; use ``apply``)."""
 
     @abc.abstractmethod
-    def action_to_str(self, state: S, action: Any) -> str: ...
+    def action_to_str(self, state: S, action: A) -> str:
+        """The notation of ``action`` in ``state``, whole: what ``parse_action`` reads back.
+        (``str(action)`` writes it without what only the state knows, such as Splut's piece
+        letter or Kasteel's ``x`` of a capture.)
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> state = game.initial_state()
+        >>> step = game.legal_actions(state)[0]
+        >>> game.action_to_str(state, step), str(step)
+        ('p0 Sd2-d3', 'p0 d2-d3')
+        """
 
     @abc.abstractmethod
-    def parse_action(self, state: S, text: str) -> Any:
-        """The action ``text`` names in ``state``; ParseError if it names none."""
+    def parse_action(self, state: S, text: str) -> A:
+        """The action ``text`` names in ``state``; ParseError if it names none.
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> game.parse_action(game.initial_state(), "p0 Sd2-d3")
+        Step('p0 d2-d3')
+        """
 
     @abc.abstractmethod
     def state_to_text(self, state: S) -> str:
-        """The one-line position text of ``state`` (see the game's notation module)."""
+        """The one-line position text of ``state`` (see the game's notation module); the
+        ``repr`` of a state is the ``castlerules.position`` call that reads it back.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.state_to_text(game.initial_state())
+        '0,0 35 0 p0 - - - -'
+        """
 
     @abc.abstractmethod
     def parse_position(self, text: str) -> S:
@@ -233,27 +342,98 @@ class Game(abc.ABC, Generic[S, A]):
                 "use game.play(state, text) or game.parse_action(state, text)"
             )
         kinds = ", ".join(t.__name__ for t in self.action_types)
+        other = _game_of(action)
+        if other is not None and other != self.name:
+            return InvalidActionError(
+                f"{self.name}: {quote(action)} is an action of {other}, not of {self.name} "
+                f"(its actions: {kinds})"
+            )
         return InvalidActionError(
             f"{self.name}: {quote(action)} is not an action of this game (its actions: {kinds})"
         )
 
-    def is_legal(self, state: S, action: Any) -> bool:
-        return self.violation(state, action) is None
+    def is_legal(self, state: S, action: A) -> bool:
+        """Whether ``action`` is legal in ``state``: ``violation(state, action) is None``, and
+        False for any value that is not an action of this game (text, a number, another game's
+        action). A state of another game raises InvalidStateError.
 
-    def apply(self, state: S, action: Any) -> S:
-        """The state after ``action``; IllegalActionError (with the clause) if it is illegal."""
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> state = game.initial_state()
+        >>> game.is_legal(state, game.legal_actions(state)[0]), game.is_legal(state, "junk")
+        (True, False)
+        """
+        if action.__class__ not in self._action_classes:
+            return False
+        return self.rule_violation(state, action) is None
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended at ``state``: an ``Outcome`` with the winners and the
+        ``Termination`` (why, and the clause that says so); None while the game goes on.
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> end = game.state_from_text("20,15 0 0 p0 - - - -")
+        >>> print(game.outcome(end))
+        p0 wins: the supply of points is empty [vg.einde.voorraad-leeg]
+        """
+        if not self.is_terminal(state):
+            return None
+        return Outcome(self.winners(state), self.termination(state))
+
+    @abc.abstractmethod
+    def termination(self, state: S) -> Termination:
+        """Why the game ended at the terminal state ``state`` (see ``outcome``)."""
+
+    def foreign_state(self, state: Any) -> InvalidStateError:
+        """The error for a value given where a state of this game belongs: it names the game the
+        value belongs to, if it is another castlerules game's."""
+        other = _game_of(state)
+        kind = type(state).__name__
+        if other is not None:
+            return InvalidStateError(
+                f"{self.name}: a state of {other} ({kind}) is not a state of {self.name}"
+            )
+        return InvalidStateError(
+            f"{self.name}: {quote(state)} ({kind}) is not a state of {self.name} "
+            f"(its states are {self.state_type.__name__} objects)"
+        )
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; IllegalActionError (with the clause) if it is illegal.
+        ``state`` is never changed.
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> state = game.initial_state()
+        >>> after = game.apply(state, game.legal_actions(state)[0])
+        >>> after != state, game.state_to_text(state) == game.state_to_text(game.initial_state())
+        (True, True)
+        """
         found = self.violation(state, action)
         if found is not None:
             raise IllegalActionError(found)
         return self.successor(state, action)
 
     def play(self, state: S, text: str) -> S:
-        """``apply(state, parse_action(state, text))``: one move given as text."""
+        """``apply(state, parse_action(state, text))``: one move given as text.
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> game.state_to_text(game.play(game.initial_state(), "p0 Sd2-d3")).split()[0]
+        'Sd3,Tf2,De2/Sf8,Td8,De8'
+        """
         return self.apply(state, self.parse_action(state, text))
 
     def state_from_text(self, text: str) -> S:
         """The state a position text describes, validated like JSON (ParseError names the column,
-        InvalidStateError the inconsistency)."""
+        InvalidStateError the inconsistency).
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> game.state_from_text("0,0 35 0 p0 - - - -") == game.initial_state()
+        True
+        """
         if not isinstance(text, str):
             raise ParseError(f"position text must be a string, got {type(text).__name__}")
         if len(text) > MAX_POSITION_CHARS:
@@ -264,18 +444,36 @@ class Game(abc.ABC, Generic[S, A]):
 
     def state_to_json(self, state: S) -> str:
         """The state as JSON: ``{"format": 1, "game": NAME, "state": {...}}`` (see
-        ``json_schema``)."""
+        ``json_schema``).
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> game.state_to_json(game.initial_state())[:39]
+        '{"format":1,"game":"kasteel","state":{"'
+        """
         return jsonio.dump_envelope(self.name, state)
 
     def state_from_json(self, text: str | bytes) -> S:
         """A state from JSON (this version's envelope, or the bare state object of format 0),
-        validated; InvalidStateError names what is wrong."""
+        validated; InvalidStateError names what is wrong.
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> state = game.initial_state()
+        >>> game.state_from_json(game.state_to_json(state)) == state
+        True
+        """
         state: S = jsonio.load_envelope(self.name, self.state_type, text)
         self.validate_state(state)
         return state
 
     def json_schema(self) -> dict[str, Any]:
-        """The JSON Schema (draft 2020-12) of this game's state JSON."""
+        """The JSON Schema (draft 2020-12) of this game's state JSON.
+
+        >>> import castlerules
+        >>> castlerules.make("kasteel").json_schema()["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
+        """
         return jsonio.envelope_schema(self.name, self.state_type)
 
     def theorems(self) -> tuple[Any, ...]:
@@ -290,7 +488,7 @@ class Game(abc.ABC, Generic[S, A]):
 
         from castlerules.core.errors import SpecError
 
-        module = game_module(self, "theorems")
+        module = self.info.part("theorems")
         if module is None:
             return ()
         spec = self.spec
@@ -330,23 +528,37 @@ class Game(abc.ABC, Generic[S, A]):
 
     def render(self, state: S) -> str:
         """A plain-text picture of ``state`` that shows its position text (the conformance kit
-        checks it; the terminal game prints only this)."""
+        checks it; the terminal game prints only this).
+
+        >>> import castlerules
+        >>> game = castlerules.make("vlotte-geesten", players=2)
+        >>> print(game.render(game.initial_state()).splitlines()[0])
+        scores: p0=0  p1=0
+        """
         return f"{self!r}\nposition: {self.state_to_text(state)}"
 
     def describe_chance(self, state: S, outcome: A) -> str:
-        """A chance outcome in words, as a person at the table tells it ("a skull falls on m10"):
-        ``describe_chance(game, state, outcome)`` of the game package's ``render`` module, else
-        the outcome's notation."""
-        describe = getattr(game_module(self, "render"), "describe_chance", None)
-        if describe is None:
-            return self.action_to_str(state, outcome)
-        said: str = describe(self, state, outcome)
-        return said
+        """A chance outcome in words, as a person at the table tells it ("a skull falls on m10");
+        games override it (by default: the outcome's notation).
+
+        >>> import castlerules
+        >>> game = castlerules.make("kasteel")
+        >>> state = game.initial_state()
+        >>> game.describe_chance(state, game.legal_actions(state)[0])
+        'a skull falls on a9'
+        """
+        return self.action_to_str(state, outcome)
 
     def render_svg(self, state: S, highlight: tuple[str, ...] = ()) -> str:
         """An SVG picture of ``state`` with the squares named in ``highlight`` marked (games
-        override this; the default shows the text picture)."""
-        from xml.sax.saxutils import escape
+        override this; the default shows the text picture).
+
+        >>> import castlerules
+        >>> game = castlerules.make("splut")
+        >>> game.render_svg(game.initial_state(), highlight=("d2",)).startswith("<svg")
+        True
+        """
+        from castlerules.core.markup import escape
 
         lines = self.render(state).splitlines() or [""]
         height = 18 * len(lines) + 12
@@ -360,31 +572,80 @@ class Game(abc.ABC, Generic[S, A]):
             f'font-family="monospace" font-size="14">{text}</svg>'
         )
 
-    def action_universe(self) -> tuple[Any, ...]:
+    def action_universe(self) -> tuple[A, ...]:
         """Every action (chance outcomes included) this game can ever take, in a fixed order: the
         stable integer ids of the adapters are indices into it. Games define it in their package's
         ``space`` module as ``action_universe(game)``."""
-        module = game_module(self, "space")
+        module = self.info.part("space")
         if module is None:
             raise InvalidOptionError(f"{self.name} defines no action universe")
-        universe: tuple[Any, ...] = module.action_universe(self)
+        universe: tuple[A, ...] = module.action_universe(self)
         return universe
 
 
-def game_module(game: Game[Any, Any] | type[Game[Any, Any]], part: str) -> Any:
-    """The module ``<game package>.<part>`` (``theorems``, ``space``, ``stats``, ``terminal``), or
-    None when the game's package has no such module. Found by name: the rules never import the
-    parts that are built on them."""
-    import importlib
+#: The methods whose first argument is a state of the game: each checks it is one (a state of
+#: another game is an InvalidStateError naming both games, not an AttributeError deep inside).
+STATE_METHODS = (
+    "is_terminal", "winners", "is_chance", "chance_outcomes", "actors", "legal_actions",
+    "legal_actions_of", "candidate_actions", "violation", "rule_violation", "successor",
+    "action_to_str", "parse_action", "state_to_text", "validate_state", "apply", "play",
+    "is_legal", "outcome", "termination", "state_to_json", "render", "render_svg",
+    "describe_chance",
+)
+#: The methods whose second argument is an action of the game (besides ``violation``, which
+#: checks it itself).
+ACTION_METHODS = ("action_to_str", "describe_chance")
 
-    cls = game if isinstance(game, type) else type(game)
-    package = cls.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.{part}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.{part}":
-            raise
-        return None
+
+def _guarded(method: Any, checks_action: bool) -> Any:
+    """``method`` checking first that its ``state`` is a state of the game (and, with
+    ``checks_action``, that its ``action`` is one of the game's actions)."""
+
+    if checks_action:
+        @functools.wraps(method)
+        def guarded_action(self: Any, state: Any, action: Any, *args: Any, **kwargs: Any) -> Any:
+            if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
+                raise self.foreign_state(state)
+            if action.__class__ not in self._action_classes:
+                raise self.not_an_action(action)
+            return method(self, state, action, *args, **kwargs)
+
+        guarded_action._guarded = True  # type: ignore[attr-defined]
+        return guarded_action
+
+    @functools.wraps(method)
+    def guarded(self: Any, state: Any, *args: Any, **kwargs: Any) -> Any:
+        if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
+            raise self.foreign_state(state)
+        return method(self, state, *args, **kwargs)
+
+    guarded._guarded = True  # type: ignore[attr-defined]
+    return guarded
+
+
+def _guard_methods(cls: type) -> None:
+    """Wrap the state methods ``cls`` defines itself (see ``STATE_METHODS``) in their guard."""
+    for name in STATE_METHODS:
+        method = cls.__dict__.get(name)
+        if method is None or getattr(method, "_guarded", False):
+            continue
+        if getattr(method, "__isabstractmethod__", False) or not callable(method):
+            continue
+        setattr(cls, name, _guarded(method, name in ACTION_METHODS))
+
+
+def _game_of(value: Any) -> str | None:
+    """The name of the game (a ``Game`` subclass made so far) whose package defines ``value``'s
+    class, if any."""
+    home = type(value).__module__.rsplit(".", 1)[0]
+    found: list[type[Game[Any, Any]]] = list(Game.__subclasses__())
+    while found:
+        cls = found.pop()
+        found += cls.__subclasses__()
+        name = cls.__dict__.get("name")
+        if isinstance(name, str) and cls.__module__.rsplit(".", 1)[0] == home:
+            return name
+    return None
 
 
 def check_player_count(players: Any, low: int, high: int, game: str = "") -> int:
@@ -407,3 +668,6 @@ def require(condition: bool, message: str) -> None:
         from castlerules.core.errors import InvalidStateError
 
         raise InvalidStateError(message)
+
+
+_guard_methods(Game)

@@ -401,9 +401,9 @@ _LOCK = threading.Lock()
 
 
 def _package(game: str) -> str:
-    from castlerules.core.catalog import GAMES
+    from castlerules.core.catalog import info
 
-    return GAMES[game].split(":")[0].rsplit(".", 1)[0]
+    return info(game).package
 
 
 def _resolve(name: str) -> Any:

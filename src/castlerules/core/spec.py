@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -17,13 +18,13 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _OPTION_FIELDS = {"id", "text", "playable", "reason", "value", "parameter", "example"}
 
-#: Clause-id prefix -> game name.
-PREFIXES = {
-    "vg": "vlotte-geesten",
-    "splut": "splut",
-    "spookslot": "spookslot",
-    "kasteel": "kasteel",
-}
+#: Clause-id prefix -> game name, and game name -> its spec as ``"package:file"``: filled in by
+#: ``castlerules.core.catalog.register`` from each game's declaration.
+PREFIXES: dict[str, str] = {}
+SOURCES: dict[str, str] = {}
+#: Imports every packaged game (set by the catalog), so a clause id of a game not imported yet
+#: still finds its spec.
+_loader: Callable[[], None] | None = None
 
 
 @attrs.frozen(slots=True)
@@ -149,6 +150,8 @@ class GameSpec:
     interpretations: tuple[Interpretation, ...]
     rulesets: tuple[Ruleset, ...] = ()
     facts: tuple[Fact, ...] = ()
+    #: The package the spec's files (its ``source``) are read from.
+    home: str = "castlerules.specs"
 
     def fact(self, fact_id: str) -> Any:
         """The value of a rulebook fact (``[[fact]]`` in the spec) by its id."""
@@ -180,12 +183,12 @@ class GameSpec:
         raise SpecError(f"{self.game}: no ruleset {ruleset_id!r}")
 
     def source_text(self) -> str:
-        return read_text(self.source)
+        return read_text(self.source, self.home)
 
 
-def read_text(relative: str) -> str:
-    """Read a file shipped in the ``castlerules.specs`` package (path relative to it)."""
-    node = resources.files("castlerules.specs")
+def read_text(relative: str, package: str = "castlerules.specs") -> str:
+    """Read a file shipped in ``package`` (default ``castlerules.specs``; path relative to it)."""
+    node = resources.files(package)
     for part in relative.split("/"):
         node = node.joinpath(part)
     try:
@@ -233,8 +236,8 @@ def _option(entry: Any, where: str) -> Option:
     )
 
 
-def parse_spec(text: str, where: str = "spec") -> GameSpec:
-    """Parse and validate one spec file's TOML text."""
+def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") -> GameSpec:
+    """Parse and validate one spec file's TOML text (its files are read from ``home``)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -379,18 +382,46 @@ def parse_spec(text: str, where: str = "spec") -> GameSpec:
         interpretations=tuple(interps),
         rulesets=tuple(rulesets),
         facts=tuple(facts),
+        home=home,
     )
+
+
+def register_source(game: str, prefix: str, source: str) -> None:
+    """Note where the spec of ``game`` is (``"package:file"``) and its clause prefix (the
+    catalog's ``register`` calls it with each game's declaration)."""
+    SOURCES[game] = source
+    PREFIXES[prefix] = game
+
+
+def unregister_source(game: str, prefix: str) -> None:
+    SOURCES.pop(game, None)
+    PREFIXES.pop(prefix, None)
+    load_spec.cache_clear()
+
+
+def set_loader(loader: Callable[[], None]) -> None:
+    global _loader
+    _loader = loader
 
 
 @functools.cache
 def load_spec(game: str) -> GameSpec:
-    """The packaged spec of ``game`` (e.g. ``"splut"``), parsed and validated once."""
-    return parse_spec(read_text(f"{game}.toml"), where=f"{game}.toml")
+    """The spec of ``game`` (e.g. ``"splut"``) as its declaration names it, parsed and validated
+    once."""
+    if game not in SOURCES and _loader is not None:
+        _loader()
+    try:
+        package, file = SOURCES[game].split(":", 1)
+    except KeyError:
+        raise SpecError(f"no game {game!r} is registered") from None
+    return parse_spec(read_text(file, package), where=file, home=package)
 
 
 def game_of_clause(clause_id: str) -> str:
     """The game a clause id belongs to, from its prefix."""
     prefix = clause_id.split(".", 1)[0]
+    if prefix not in PREFIXES and _loader is not None:
+        _loader()
     try:
         return PREFIXES[prefix]
     except KeyError:

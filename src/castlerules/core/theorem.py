@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
-import z3
+
+from castlerules.core.extras import z3
 
 
 class Status(enum.Enum):

@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 import ast
-import importlib
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from castlerules.core.catalog import GAMES
+from castlerules.core.catalog import info
 from castlerules.core.registry import implementations
 from castlerules.core.spec import load_spec
 
 
 def import_game(game: str) -> None:
     """Import a game's modules so that their ``@clause`` links are registered."""
-    module = GAMES[game].split(":")[0]
-    package = module.rsplit(".", 1)[0]
-    for name in ("rules", "theorems"):
-        try:
-            importlib.import_module(f"{package}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.{name}":
-                raise
+    declared = info(game)
+    declared.cls  # noqa: B018 (importing the rules registers their links)
+    declared.part("theorems")
 
 
 def _marker_ids(decorator: ast.expr) -> list[str]:

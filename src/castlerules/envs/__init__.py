@@ -18,19 +18,23 @@ a result obtained with ``splut_v0`` stays comparable. ``VERSIONS`` records each 
 
 from __future__ import annotations
 
-#: The environment module of each game (``castlerules.envs.<module>``).
-MODULES = {
-    "vlotte-geesten": "vlotte_geesten_v0",
-    "splut": "splut_v0",
-    "spookslot": "spookslot_v0",
-    "kasteel": "kasteel_v0",
-}
+from typing import Any
 
-#: Version history per game: (version, what changed), oldest first.
-VERSIONS: dict[str, tuple[tuple[str, str], ...]] = {
-    game: (
-        ("v0", "First release: designed int8 observations from the acting player's view, action "
-               "masks, terminal rewards, rgb_array pictures (castlerules 0.2)."),
-    )
-    for game in MODULES
-}
+#: The first version's changes (every game's environment is at version 0 so far).
+FIRST_RELEASE = (
+    "v0", "First release: designed int8 observations from the acting player's view, action "
+          "masks, terminal rewards, rgb_array pictures (castlerules 0.2)."
+)
+
+
+def __getattr__(name: str) -> Any:
+    """``MODULES`` (game name -> its environment's module name, ``castlerules.envs.<module>``)
+    and ``VERSIONS`` (game name -> its version history, oldest first), from the games'
+    declarations."""
+    from castlerules.core.catalog import infos
+
+    if name == "MODULES":
+        return {g.name: g.env_module for g in infos()}
+    if name == "VERSIONS":
+        return {g.name: (FIRST_RELEASE,) for g in infos()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,16 +6,22 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from pettingzoo import AECEnv, ParallelEnv
-
 from castlerules.adapters import pettingzoo as adapter
 from castlerules.adapters.common import ActionTable, Planes, make_game, returns, table_for
 from castlerules.core.chance import sample
 from castlerules.core.errors import InvalidActionError, InvalidOptionError, quote
+from castlerules.core.extras import MissingExtraError
 from castlerules.core.game import Game
 from castlerules.envs.pictures import picture
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv, ParallelEnv
+except ImportError as _missing:
+    raise MissingExtraError(
+        _missing.name or "pettingzoo", "the castlerules.envs environments", "pettingzoo"
+    ) from None
 
 RENDER_MODES = ["ansi", "human", "rgb_array"]
 OBSERVATIONS = ("planes", "fields")

@@ -10,12 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from castlerules.core.game import game_module
-
 
 def picture(game: Any, state: Any) -> np.ndarray[Any, Any]:
     """The picture of ``state`` of ``game`` as an ``(H, W, 3) uint8`` array."""
-    module = game_module(game, "picture")
+    module = game.info.part("picture")
     if module is None:
         raise ValueError(f"{game.name} has no rgb_array picture")
     drawn: np.ndarray[Any, Any] = module.picture(game, state)

@@ -7,11 +7,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from pettingzoo import AECEnv
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from castlerules.envs._base import CastleAEC, wrap
+
+if TYPE_CHECKING:  # the environments need pettingzoo: _base says so when it is missing
+    from pettingzoo import AECEnv
 
 
 class raw_env(CastleAEC):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import string
 from typing import Any
-from xml.sax.saxutils import escape
 
+from castlerules.core.markup import escape
 from castlerules.core.written import str_writer
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Board, Kind, default_board
 from castlerules.kasteel.notation import origin_of, position_text

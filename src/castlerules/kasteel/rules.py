@@ -32,8 +32,10 @@ from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import uniform
+from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
@@ -52,9 +54,11 @@ from castlerules.kasteel.board import (
     Kind,
     load_board,
 )
+from castlerules.kasteel.declaration import GAME
 from castlerules.kasteel.kernel import LineReading, after_move
 from castlerules.kasteel.notation import Origin
 from castlerules.kasteel.state import (
+    Action,
     Move,
     Pass,
     PlaceSkull,
@@ -102,6 +106,11 @@ def group(lines: tuple[GameLine, ...]) -> Group:
         every,
         lines,
     )
+
+
+#: A map of one's own, given by value: 5 x 7 squares, a canal between the knights.
+SMALL_MAP = (" 7 . . r . .\n 6 . R # R .\n 5 . . . . .\n 4 . . . . .\n 3 . . . . .\n"
+             " 2 . Y C Y .\n 1 . . y . .\n   a b c d e\n")
 
 
 def default_board_path() -> str:
@@ -230,7 +239,20 @@ def game_lines(board: Board, reading: LineReading, may_cost: int
     return line_of, groups
 
 
-class Kasteel(Game[State, Any]):
+#: How a game of Het kasteel veroveren ends.
+KEY_CONQUERED = Termination(
+    "key-conquered", "kasteel.einde.sleutel", "a knight stands on the opponent's key square"
+)
+KNIGHTS_LOST = Termination(
+    "knights-lost", "kasteel.einde.ridders", "a player has lost all his knights"
+)
+STUCK = Termination(
+    "stuck", "kasteel.einde.geen-gelijkspel", "the player to move could not move, and loses",
+    reading="kasteel.interp.no-legal-move",
+)
+
+
+class Kasteel(Game[State, Action]):
     """Het kasteel veroveren: two players, yellow (0) first, eight knights each on a 19x19 board.
 
     Options (keyword-only):
@@ -252,7 +274,7 @@ class Kasteel(Game[State, Any]):
     - ``readings`` / ``ruleset``: any other reading (``castlerules readings kasteel``).
     """
 
-    name: ClassVar[str] = "kasteel"
+    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Move, Pass, PlaceSkull)
     players_range: ClassVar[tuple[int, int]] = (2, 2)
@@ -266,6 +288,7 @@ class Kasteel(Game[State, Any]):
             {},
             {"level": 3, "skulls": 6, "stuck": "lose"},
             {"passes": 0, "skull_squares": ["i11", "j10", "k11"], "board": default_board_path()},
+            {"board": SMALL_MAP, "skulls": 1},
         )
 
     @clause("kasteel.kanalen.niveau", "kasteel.kanalen.passen")
@@ -575,12 +598,26 @@ class Kasteel(Game[State, Any]):
     def winners(self, state: State) -> frozenset[int]:
         return self._info(state)[1]
 
+    @clause("kasteel.einde.sleutel", "kasteel.einde.ridders", "kasteel.einde.geen-gelijkspel")
+    @reads("kasteel.interp.no-legal-move")
+    def termination(self, state: State) -> Termination:
+        """Why the game ended: the loser has no knight left, or a knight of the winner stands
+        on the loser's key square, or (``kasteel.interp.no-legal-move``) the loser could not
+        move."""
+        winner = min(self.winners(state))
+        loser = 1 - winner
+        if not state.knights[loser]:
+            return KNIGHTS_LOST
+        if self.board.keys[loser] in state.knights[winner]:
+            return KEY_CONQUERED
+        return STUCK
+
     def actors(self, state: State) -> frozenset[int]:
         if len(state.skulls) < self.skull_count or self._info(state)[1]:
             return frozenset()
         return self._actors[state.to_move]
 
-    def legal_actions(self, state: State) -> tuple[Any, ...]:
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
         return self._info(state)[0]
 
     def legal_actions_of(self, state: State, player: int) -> tuple[Any, ...]:
@@ -811,11 +848,12 @@ class Kasteel(Game[State, Any]):
     def state_from_json(self, text: str | bytes) -> State:
         return self.adopt(super().state_from_json(text))
 
-    def action_to_str(self, state: State, action: Any) -> str:
+    def action_to_str(self, state: State, action: Action) -> str:
         return notation.action_to_str(self.board, state, action)
 
-    def parse_action(self, state: State, text: str) -> Any:
-        return notation.parse_action(self.board, state, text)
+    def parse_action(self, state: State, text: str) -> Action:
+        found: Action = notation.parse_action(self.board, state, text)
+        return found
 
     def validate_state(self, state: State) -> None:
         b = self.board
@@ -854,6 +892,10 @@ class Kasteel(Game[State, Any]):
         require(
             len(self.winners(state)) <= 1, "state: both players cannot have won (unreachable)"
         )
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        """A chance outcome in words, as a person at the table tells it."""
+        return render.describe_chance(self, state, outcome)
 
     def render(self, state: State) -> str:
         return render.render_text(self.board, state, self.winners(state))

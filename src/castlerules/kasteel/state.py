@@ -16,7 +16,7 @@ board (both written by the notation and render modules: ``core.written``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -183,8 +183,13 @@ class Move:
     via: Any = attrs.field(init=False, default=None, eq=False, order=False, repr=False)
     index: int | None = attrs.field(init=False, default=None, eq=False, order=False, repr=False)
 
+    def __str__(self) -> str:
+        """The move's notation without what only a state knows (``x`` for a capture): it reads
+        back as this move (``game.action_to_str(state, move)`` writes it whole)."""
+        return f"p{self.player} {_square_text(self.frm)}-{_square_text(self.to)}"
+
     def __repr__(self) -> str:
-        return f"Move('p{self.player} {_square_text(self.frm)}-{_square_text(self.to)}')"
+        return f"Move({str(self)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle and copy the value only (``via`` and ``index`` belong to the interned object)."""
@@ -197,8 +202,11 @@ class PlaceSkull:
 
     square: int = attrs.field(converter=_square)
 
+    def __str__(self) -> str:
+        return f"skull {_square_text(self.square)}"
+
     def __repr__(self) -> str:
-        return f"PlaceSkull('skull {_square_text(self.square)}')"
+        return f"PlaceSkull({str(self)!r})"
 
 
 @attrs.frozen(slots=True, repr=False, cache_hash=True, order=True)
@@ -209,5 +217,12 @@ class Pass:
 
     player: int = attrs.field(converter=_player)
 
+    def __str__(self) -> str:
+        return f"p{self.player} pass"
+
     def __repr__(self) -> str:
-        return f"Pass('p{self.player} pass')"
+        return f"Pass({str(self)!r})"
+
+
+#: Every action of the game, chance outcomes included: ``Game[State, Action]``.
+Action: TypeAlias = Move | Pass | PlaceSkull

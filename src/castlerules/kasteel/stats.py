@@ -39,7 +39,3 @@ def counters(game: Kasteel, states: Sequence[State], actions: Sequence[Any]) -> 
             found["stuck passes"] += 1
     found["passes used"] = sum(states[0].passes) - sum(states[-1].passes)
     return found
-
-
-#: How many seeded random games the documentation simulates (Kasteel games are long).
-DOC_GAMES = 40

@@ -3,8 +3,7 @@ legend, highlighted squares and the position text as caption."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
+from castlerules.core.markup import escape
 from castlerules.core.written import str_writer
 from castlerules.splut.board import COLUMNS, NAMES, OFF, SEATS, SQUARE_SET, Seat, index
 from castlerules.splut.notation import state_to_text

@@ -27,8 +27,10 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
+from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, InvalidStateError, Violation
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
 from castlerules.splut import kernel, notation, render
@@ -48,9 +50,11 @@ from castlerules.splut.board import (
     Dir,
     Seat,
 )
+from castlerules.splut.declaration import GAME
 from castlerules.splut.state import (
     EMPTY,
     ROCK,
+    Action,
     Lev,
     Pass,
     Piece,
@@ -261,7 +265,19 @@ def bookkeeping_tables(
     return step, end
 
 
-class Splut(Game[State, Any]):
+#: How a game of Splut! ends.
+LAST_SORCERER = Termination(
+    "last-sorcerer", "splut.winnen.laatste", "one sorcerer is left on the board"
+)
+LAST_KILL = Termination(
+    "last-sorcerer", "splut.winnen.laatste",
+    "one sorcerer is left on the board; the player whose throw made the last kill wins",
+    reading="splut.interp.winner",
+)
+NO_SORCERER = Termination("no-sorcerer", "splut.winnen.laatste", "no sorcerer is left on the board")
+
+
+class Splut(Game[State, Action]):
     """Splut! for 2, 3 or 4 players.
 
     Options: ``players`` (2-4, default 2; interpretation splut.interp.player-count). Player 0 sits
@@ -270,7 +286,7 @@ class Splut(Game[State, Any]):
     levitate one); the throw after a troll steps onto a rock is its own action.
     """
 
-    name: ClassVar[str] = "splut"
+    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Step, Throw, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 4)
@@ -480,10 +496,19 @@ class Splut(Game[State, Any]):
         found = kernel.winner(self.sorcerers(state), state.to_move, self._thrower_wins)
         return frozenset() if found < 0 else frozenset({found})
 
+    @clause("splut.winnen.laatste")
+    @reads("splut.interp.winner")
+    def termination(self, state: State) -> Termination:
+        """Why the game ended: one sorcerer is left (under ``splut.interp.winner`` =
+        ``player-whose-throw`` the winner is the thrower of the last kill), or none is."""
+        if not any(self.sorcerers(state)):
+            return NO_SORCERER
+        return LAST_KILL if self._thrower_wins else LAST_SORCERER
+
     def is_chance(self, state: State) -> bool:
         return False
 
-    def chance_outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
         return ()
 
     @clause("splut.zet.afwisselen", "splut.verloop.klok")
@@ -493,7 +518,7 @@ class Splut(Game[State, Any]):
         return self._actor_sets[state.to_move]
 
     # -- the move generator (one route) -------------------------------------------------------
-    def legal_actions(self, state: State) -> tuple[Any, ...]:
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
         if state.over:
             return ()
         p = state.to_move
@@ -1184,11 +1209,12 @@ class Splut(Game[State, Any]):
     def parse_position(self, text: str) -> State:
         return notation.parse_position(text, self._n)
 
-    def action_to_str(self, state: State, action: Any) -> str:
+    def action_to_str(self, state: State, action: Action) -> str:
         return notation.action_to_str(self, state, action)
 
-    def parse_action(self, state: State, text: str) -> Any:
-        return notation.parse_action(self, state, text)
+    def parse_action(self, state: State, text: str) -> Action:
+        found: Action = notation.parse_action(self, state, text)
+        return found
 
     @reads("splut.interp.levitate-blocked", "splut.interp.levitate-behind")
     def lev_destination(self, state: State, action: Step) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -247,7 +247,9 @@ class Step:
     pull: bool = attrs.field(default=False, converter=_flag)
     lev: int = attrs.field(default=OFF, converter=_square_number)
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
+        """The step's notation without what only a state knows (the moving piece's letter): it
+        reads back as this step (``game.action_to_str(state, step)`` writes it whole)."""
         text = f"p{self.player} {_square_text(self.frm)}-{_square_text(self.to)}"
         if self.pull:
             text += " pull"
@@ -256,7 +258,10 @@ class Step:
             d = NEXT[self.frm].index(self.to) if self.frm in NAMES and self.to in NEXT[self.frm] else -1
             if d >= 0 and self.lev in NAMES and NEXT[self.lev][d] != OFF:
                 text += f"-{NAMES[NEXT[self.lev][d]]}"
-        return f"Step({text!r})"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Step({str(self)!r})"
 
 
 @attrs.frozen(slots=True, repr=False, cache_hash=True)
@@ -266,8 +271,11 @@ class Throw:
     player: int = attrs.field(converter=_player)
     direction: Dir = attrs.field(converter=_direction)
 
+    def __str__(self) -> str:
+        return f"p{self.player} throw {self.direction.name.lower()}"
+
     def __repr__(self) -> str:
-        return f"Throw('p{self.player} throw {self.direction.name.lower()}')"
+        return f"Throw({str(self)!r})"
 
 
 @attrs.frozen(slots=True, repr=False, cache_hash=True)
@@ -276,8 +284,12 @@ class Pass:
 
     player: int = attrs.field(converter=_player)
 
+    def __str__(self) -> str:
+        return f"p{self.player} pass"
+
     def __repr__(self) -> str:
-        return f"Pass('p{self.player} pass')"
+        return f"Pass({str(self)!r})"
 
 
-Action = Step | Throw | Pass
+#: Every action of the game, chance outcomes included: ``Game[State, Action]``.
+Action: TypeAlias = Step | Throw | Pass

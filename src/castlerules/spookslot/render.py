@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 from typing import Any, Protocol
-from xml.sax.saxutils import escape
 
+from castlerules.core.markup import escape
 from castlerules.core.written import str_writer
 from castlerules.spookslot.board import Board, default_board
 from castlerules.spookslot.notation import pawn_letter, position_text

@@ -12,12 +12,15 @@ import attrs
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import from_weights
+from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
 from castlerules.spookslot import notation, render
 from castlerules.spookslot.board import DEFAULT_NAME, load_board
+from castlerules.spookslot.declaration import GAME
 from castlerules.spookslot.kernel import NO_MOVE, landing
 from castlerules.spookslot.state import (
     EXIT,
@@ -25,6 +28,7 @@ from castlerules.spookslot.state import (
     LINE,
     START,
     TRAPS,
+    Action,
     Ball,
     Move,
     Pass,
@@ -158,7 +162,16 @@ _LANDING_CACHE: BoundedCache[tuple[int, int, tuple[bool, ...], bool, bool], int]
 )
 
 
-class Spookslot(Game[State, Any]):
+#: How a game of Spookslot ends, with 2-4 players and with 5 or 6.
+BOTH_PAWNS_OUT = Termination(
+    "pawns-out", "spookslot.doel.winnen-twee-pionnen", "a player's two pawns are out of the castle"
+)
+PAWN_OUT = Termination(
+    "pawns-out", "spookslot.doel.winnen-een-pion", "a player's one pawn is out of the castle"
+)
+
+
+class Spookslot(Game[State, Action]):
     """Spookslot (Ghost Castle) for 2-6 players.
 
     Options: ``players`` (2-6, default 2, interpretation spookslot.interp.players), ``first_player``
@@ -175,7 +188,7 @@ class Spookslot(Game[State, Any]):
     once in a single assignment).
     """
 
-    name: ClassVar[str] = "spookslot"
+    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 6)
@@ -391,11 +404,17 @@ class Spookslot(Game[State, Any]):
     def winners(self, state: State) -> frozenset[int]:
         return self._actors[state.winner] if state.phase is Phase.OVER else frozenset()
 
+    @clause("spookslot.doel.winnen-twee-pionnen", "spookslot.doel.winnen-een-pion")
+    def termination(self, state: State) -> Termination:
+        """Why the game ended: a player's pawns have all left the castle (two each with 2-4
+        players, one with 5 or 6)."""
+        return BOTH_PAWNS_OUT if self._per_player == 2 else PAWN_OUT
+
     def is_chance(self, state: State) -> bool:
         phase = state.phase
         return phase is Phase.ROLL or phase is Phase.BALL or phase is Phase.REROLL
 
-    def chance_outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
         phase = state.phase
         if phase is Phase.ROLL or phase is Phase.REROLL:
             return self.die
@@ -411,7 +430,7 @@ class Spookslot(Game[State, Any]):
             return frozenset(p for p, _ in state.pending)
         return frozenset()
 
-    def legal_actions(self, state: State) -> tuple[Any, ...]:
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
         phase = state.phase
         if phase is Phase.ROLL or phase is Phase.REROLL:
             return self._die_actions
@@ -984,11 +1003,12 @@ class Spookslot(Game[State, Any]):
     def parse_position(self, text: str) -> State:
         return notation.parse_position(text)
 
-    def action_to_str(self, state: State, action: Any) -> str:
+    def action_to_str(self, state: State, action: Action) -> str:
         return notation.action_to_str(action)
 
-    def parse_action(self, state: State, text: str) -> Any:
-        return notation.parse_action(text, state)
+    def parse_action(self, state: State, text: str) -> Action:
+        found: Action = notation.parse_action(text, state)
+        return found
 
     @clause("spookslot.geschrokken.blauw-meerdere", "spookslot.geheim.groen-meerdere")
     @reads("spookslot.interp.bounce-past-exit", "spookslot.interp.start-line")
@@ -1044,6 +1064,10 @@ class Spookslot(Game[State, Any]):
             require(not free or f != -1, f"state.released[{p}]: released before any move")
             require(free or not (lead in self.board.lower or lead == EXIT),
                     f"state.released[{p}]: the first pawn has reached the laboratory floor")
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        """A chance outcome in words, as a person at the table tells it."""
+        return render.describe_chance(self, state, outcome)
 
     def render(self, state: State) -> str:
         return render.render_text(self.board, state)

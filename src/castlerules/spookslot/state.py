@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -205,4 +205,5 @@ class Pass(Written):
     player: int = attrs.field(converter=_player)
 
 
-Action = Roll | Ball | Move | Passage | Pass
+#: Every action of the game, chance outcomes included: ``Game[State, Action]``.
+Action: TypeAlias = Roll | Ball | Move | Passage | Pass

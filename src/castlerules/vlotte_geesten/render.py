@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
+from castlerules.core.markup import escape
 from castlerules.core.written import str_writer
 from castlerules.vlotte_geesten import kernel, notation
 from castlerules.vlotte_geesten.state import COLOURS, LETTERS, Obj, Pass, Roll, State

@@ -16,11 +16,23 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
+from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation
 from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.vlotte_geesten import kernel, notation, render
-from castlerules.vlotte_geesten.state import COLOURS, TOTAL_POINTS, Grab, Obj, Pass, Roll, State
+from castlerules.vlotte_geesten.declaration import GAME
+from castlerules.vlotte_geesten.state import (
+    COLOURS,
+    TOTAL_POINTS,
+    Action,
+    Grab,
+    Obj,
+    Pass,
+    Roll,
+    State,
+)
 
 SUBSETS: tuple[frozenset[Obj], ...] = tuple(
     frozenset(c) for r in range(1, 6) for c in itertools.combinations(Obj, r)
@@ -79,7 +91,11 @@ def _distribution(dice: tuple[tuple[Obj, ...], ...]) -> tuple[tuple[Roll, Fracti
     return tuple(outcomes)
 
 
-class VlotteGeesten(Game[State, Any]):
+#: How a game of Vlotte Geesten ends.
+SUPPLY_EMPTY = Termination("supply-empty", "vg.einde.voorraad-leeg", "the supply of points is empty")
+
+
+class VlotteGeesten(Game[State, Action]):
     """Vlotte Geesten: Het Dobbelspel for 2–8 players.
 
     Options: ``players`` (2–8), ``first_player`` (who rolls first, interpretation
@@ -94,7 +110,7 @@ class VlotteGeesten(Game[State, Any]):
     score as a draw.
     """
 
-    name: ClassVar[str] = "vlotte-geesten"
+    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Roll, Grab, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 8)
@@ -200,6 +216,12 @@ class VlotteGeesten(Game[State, Any]):
         flags = kernel.winner_flags(state.scores, self.draw_on_tie)
         return frozenset(i for i, won in enumerate(flags) if won)
 
+    @clause("vg.einde.voorraad-leeg")
+    def termination(self, state: State) -> Termination:
+        """The one way the game ends: the supply of points is empty (the winners, a tie among
+        them, by ``vg.einde.winnaar``)."""
+        return SUPPLY_EMPTY
+
     @clause("vg.spel.worp")
     def is_chance(self, state: State) -> bool:
         return state.dice is None and state.supply > 0
@@ -216,7 +238,7 @@ class VlotteGeesten(Game[State, Any]):
             found = self._actors_cache.put(state.acted, self._everyone.difference(state.acted))
         return found
 
-    def legal_actions(self, state: State) -> tuple[Any, ...]:
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
         if self.is_terminal(state):
             return ()
         if state.dice is None:
@@ -379,11 +401,12 @@ class VlotteGeesten(Game[State, Any]):
     def parse_position(self, text: str) -> State:
         return notation.parse_position(text)
 
-    def action_to_str(self, state: State, action: Any) -> str:
+    def action_to_str(self, state: State, action: Action) -> str:
         return notation.action_to_str(action)
 
-    def parse_action(self, state: State, text: str) -> Any:
-        return notation.parse_action(text)
+    def parse_action(self, state: State, text: str) -> Action:
+        found: Action = notation.parse_action(text)
+        return found
 
     @reads(GRAB_PHASE, NO_POINTS, MULTI_GRAB)
     def validate_state(self, state: State) -> None:
@@ -442,6 +465,10 @@ class VlotteGeesten(Game[State, Any]):
                 grabbed > wrong,
                 "state.grabbed: the answer can only have been grabbed with another object",
             )
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        """A chance outcome in words, as a person at the table tells it."""
+        return render.describe_chance(self, state, outcome)
 
     def render(self, state: State) -> str:
         return render.render_text(state)

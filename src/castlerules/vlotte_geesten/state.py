@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -126,7 +126,8 @@ class Pass(Written):
     player: int = attrs.field(converter=_player)
 
 
-Action = Roll | Grab | Pass
+#: Every action of the game, chance outcomes included: ``Game[State, Action]``.
+Action: TypeAlias = Roll | Grab | Pass
 
 
 @attrs.frozen(slots=True, repr=False)

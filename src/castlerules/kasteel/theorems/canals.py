@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import z3
-
 from castlerules.core.errors import RulesError
+from castlerules.core.extras import z3
 from castlerules.core.symbolic import If, Sum
 from castlerules.core.theorem import Result, Status, z3_prove
 from castlerules.kasteel import kernel

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Result
 from castlerules.kasteel.board import PLAYER_NAMES, Board

@@ -6,8 +6,7 @@ import contextlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, ExactlyOne, Not, Or
 from castlerules.core.theorem import Result, Status, z3_find, z3_prove
 from castlerules.kasteel import kernel

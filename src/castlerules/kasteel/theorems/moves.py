@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, If, Not, Or, Sum
 from castlerules.core.theorem import Result, Status, z3_prove
 from castlerules.kasteel import kernel

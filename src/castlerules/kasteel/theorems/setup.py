@@ -398,7 +398,7 @@ def check_first_move(game: Kasteel, plies: int = 16) -> Result:
                 break
             p = state.to_move
             legal = g.legal_actions(state)
-            if g.actors(state) != {p} or any(a.player != p for a in legal):
+            if g.actors(state) != {p} or any(getattr(a, "player", None) != p for a in legal):
                 return refute(g, state, f"{label}: an action of the player not to move is legal")
             action = pick(legal, ply)
             after = g.apply(state, action)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.theorem import Result, Status
 from castlerules.splut import kernel
 from castlerules.splut.board import (

@@ -7,8 +7,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, If, Or
 from castlerules.core.theorem import Result, Status, z3_prove
 from castlerules.splut import kernel

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Not, Or
 from castlerules.core.theorem import Result, z3_find
 from castlerules.splut.board import (

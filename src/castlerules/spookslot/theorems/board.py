@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.theorem import Result, Status, z3_prove
 from castlerules.spookslot import kernel
 from castlerules.spookslot.board import Board, board_problems

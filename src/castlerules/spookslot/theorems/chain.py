@@ -162,7 +162,7 @@ def _policy_action(game: Spookslot, state: State, policy: str) -> Any:
     legal = game.legal_actions(state)
     if state.phase is Phase.PASSAGE:
         return next(a for a in legal if isinstance(a, Passage) and a.take)
-    wanted = [a for a in legal if isinstance(a, Move) and all(
+    wanted: list[Any] = [a for a in legal if isinstance(a, Move) and all(
         v == policy_branch(game.board, f, policy) for f, v in _forks_of(game.board, a))]
     return (wanted or list(legal))[0]
 

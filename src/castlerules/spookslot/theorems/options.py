@@ -127,7 +127,7 @@ def check_die_faces(game: Spookslot) -> Result:
             continue
         want = default if faces is None else Counter(_face(f) for f in faces)
         s = _roll_state(g)
-        got = {a.face: p for a, p in g.chance_outcomes(s)}
+        got = {getattr(a, "face", a): p for a, p in g.chance_outcomes(s)}
         odds = {f: Fraction(c, 6) for f, c in want.items()}
         if got != odds:
             return Result.refuted(f"{shown}: the game's chances {got} are not {odds}", shown)
@@ -167,7 +167,7 @@ def check_trap_weights(game: Spookslot) -> Result:
         s = _ball_state(g)
         total = sum(want.values())
         odds = {t: Fraction(w, total) for t, w in want.items() if w}
-        got = {a.trap: p for a, p in g.chance_outcomes(s)}
+        got = {getattr(a, "trap", a): p for a, p in g.chance_outcomes(s)}
         shown = "the default weights" if weights is None else f"weights {weights}"
         if got != odds:
             return Result.refuted(f"{shown}: the game's chances {got} are not {odds}", shown)

@@ -12,8 +12,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, ExactlyOne, Not, Or
 from castlerules.core.theorem import Result, Theorem, for_all, z3_prove
 from castlerules.vlotte_geesten import kernel

@@ -14,8 +14,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Result, Status
 from castlerules.vlotte_geesten.state import Obj

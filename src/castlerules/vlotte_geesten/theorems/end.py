@@ -6,8 +6,7 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.theorem import Result, Status, Theorem, z3_prove
 from castlerules.vlotte_geesten import kernel
 from castlerules.vlotte_geesten.state import State

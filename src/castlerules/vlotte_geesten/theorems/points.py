@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-import z3
-
+from castlerules.core.extras import z3
 from castlerules.core.theorem import Result, Status, Theorem, z3_prove
 from castlerules.vlotte_geesten import kernel
 from castlerules.vlotte_geesten.notation import state_to_text

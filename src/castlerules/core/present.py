@@ -1,22 +1,25 @@
-"""What the terminal shows of a game: the ``View`` each game's ``terminal`` module extends, and
-``Ply``, one move or chance event as the terminal session keeps it.
+"""How a game is shown to a person, on every screen: the ``Presentation`` each game's ``present``
+module extends, and ``Ply``, one move or chance event as a session keeps it.
 
 A game's package holds every way the game is drawn: its ``render`` module the text board, the SVG
-and chance in words (``describe_chance``), its ``terminal`` module a ``View`` subclass (the board
-in colour with a legend sized for an 80 x 24 terminal, the events told in words, the result in the
-game's own words). ``castlerules.terminal`` holds only the session loop and finds a game's view by
-name (``core.game.game_module``), so nothing here or in a game imports the session.
+and chance in words (``describe_chance``), its ``present`` module a ``Presentation`` subclass: the
+board in colour with a legend sized for an 80 x 24 terminal, the events told in words, the result
+in the game's own words, and for the docs' Play page the squares a person clicks for a move, the
+words on its button and what a ply did. The terminal (``castlerules.terminal``) and the Play page
+(``castlerules.playground``) both ask a game's presentation and never name a game; neither needs
+anything but the library (the styled text is ``core.styled``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from rich.text import Text
 
 from castlerules.core.game import Game
+from castlerules.core.styled import Text
 
 PLAYER_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red",
                  "bold white", "bold bright_cyan")
@@ -41,9 +44,9 @@ def without_prefix(text: str, player: int | None) -> str:
     return text[len(prefix):] if player is not None and text.startswith(prefix) else text
 
 
-class View:
-    """How a game looks in the terminal; the default shows ``game.render``. Each game's
-    ``terminal`` module overrides what it draws differently."""
+class Presentation:
+    """How a game looks and is told; the default shows ``game.render`` and the notation. Each
+    game's ``present`` module overrides what it shows differently (its ``PRESENTATION``)."""
 
     #: Draw the board with the panel of notes beside it (rather than under it).
     side_panel = False
@@ -150,8 +153,17 @@ class View:
             return self.colour_line(f"{ply.number}. {ply.text} — {words}")
         return self.colour_line(f"{ply.number}. {ply.text}   ({self.who(ply.mover)})")
 
+    #: Whether the game has rounds in which several players act at once and which are told as a
+    #: whole once settled (``settled``): Vlotte Geesten's grab rounds.
+    rounds = False
+
+    def round_over(self, state: Any) -> bool:
+        """Whether a round is settled in ``state``: chance (the next roll) or the end is next."""
+        return self.game.is_chance(state) or self.game.is_terminal(state)
+
     def settled(self, start: Any, after: Any, grabs: Sequence[Ply]) -> str:
-        """A line said when a round where several players acted at once is settled ("" none)."""
+        """A line said when a round where several players acted at once is settled ("" none):
+        ``start`` is the state the round began in, ``grabs`` its plies."""
         return ""
 
     # -- typing --------------------------------------------------------------------------------
@@ -162,3 +174,41 @@ class View:
     def shortcut(self, text: str) -> str:
         """A short way of typing a move, spelt out (the text itself by default)."""
         return text
+
+    # -- the Play page -------------------------------------------------------------------------
+    def squares(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The squares a person clicks for ``action``, in order (the ``data-square`` names of the
+        game's SVG); none for a game played with buttons."""
+        return ()
+
+    def label(self, state: Any, action: Any, text: str) -> str:
+        """The words on a move's button: the notation without the player (the seat is known)
+        and where the move lands when its text does not say it."""
+        return re.sub(r"^p\d+ ", "", text) + self.landing(state, action)
+
+    def words(self, ply: Ply) -> str:
+        """What a ply did beyond its notation, in a sentence ("" where the notation says it all):
+        chance as the game tells it."""
+        if ply.mover is None and self.game.is_chance(ply.before):
+            return self.game.describe_chance(ply.before, ply.action)
+        return ""
+
+    def picture(self, state: Any) -> str:
+        """The SVG the page shows of ``state`` (the game's own SVG by default)."""
+        return self.game.render_svg(state)
+
+    def extras(self) -> dict[str, Any]:
+        """What else the page needs to draw the game (Vlotte Geesten's objects), as JSON."""
+        return {}
+
+    def move_extras(self, state: Any, action: Any) -> dict[str, Any]:
+        """What else the page needs to offer a move (the object a Vlotte Geesten grab takes)."""
+        return {}
+
+
+def presentation_of(game: Game[Any, Any]) -> Presentation:
+    """The presentation of ``game``: ``PRESENTATION`` of its package's ``present`` part (the
+    default one for a game without)."""
+    module = game.info.part("present")
+    cls: type[Presentation] = getattr(module, "PRESENTATION", Presentation)
+    return cls(game)

@@ -1,15 +1,16 @@
-"""Vlotte Geesten in the terminal: the scores, the dice as a colour table, the settled round in
-one line (``render.round_line``)."""
+"""Vlotte Geesten for a person, in the terminal and on the Play page: the scores, the dice as a
+colour table, the settled round in one line (``render.round_line``); on the page the picture
+keeps the answer hidden until the round is settled, and the five objects are the buttons."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from rich.text import Text
-
-from castlerules.core.view import Ply, View
-from castlerules.vlotte_geesten.render import round_line
+from castlerules.core.present import Ply, Presentation
+from castlerules.core.styled import Text
+from castlerules.vlotte_geesten.notation import obj_name
+from castlerules.vlotte_geesten.render import render_svg, round_line
 from castlerules.vlotte_geesten.state import COLOURS, Obj, Pass
 
 #: The style of each die colour (and of the object of that colour).
@@ -33,7 +34,7 @@ def dice_table(faces: Sequence[Obj]) -> list[Text]:
     return rows
 
 
-class VlotteGeestenView(View):
+class VlotteGeestenPresentation(Presentation):
     def intro(self) -> list[str]:
         return [
             "Vlotte Geesten: the dice show objects; be the first to grab the right one.",
@@ -87,9 +88,28 @@ class VlotteGeestenView(View):
             return f"grab {text}"
         return text
 
+    rounds = True
+
     def settled(self, start: Any, after: Any, grabs: Sequence[Ply]) -> str:
         return round_line(self.game, start, after,
                           [(p.mover, p.action) for p in grabs if p.mover is not None])
+
+    def picture(self, state: Any) -> str:
+        """The dice without the answer (the round is the players' race; once it is settled the
+        page says the answer in words)."""
+        return render_svg(state, self.game.winners(state), reveal=False)
+
+    def extras(self) -> dict[str, Any]:
+        """The five objects for the race: name, letter (a key to grab it) and colour."""
+        return {"objects": [{"name": obj_name(o), "letter": o.letter, "colour": o.colour}
+                            for o in Obj]}
+
+    def move_extras(self, state: Any, action: Any) -> dict[str, Any]:
+        """A grab of one object names it (the page's object buttons are such grabs)."""
+        objects = getattr(action, "objects", None)
+        if objects is None or len(objects) != 1:
+            return {}
+        return {"object": obj_name(next(iter(objects)))}
 
     def result(self, state: Any) -> str:
         best = max(state.scores)
@@ -101,4 +121,4 @@ class VlotteGeestenView(View):
         return f"{base[:-1]} with {best} points ({scores})."
 
 
-VIEW = VlotteGeestenView
+PRESENTATION = VlotteGeestenPresentation

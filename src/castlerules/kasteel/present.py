@@ -1,23 +1,23 @@
-"""Het kasteel veroveren in the terminal: the map in colour with the notes and the events beside
-it (the 19 x 19 map and its panel fit an 80 x 24 screen)."""
+"""Het kasteel veroveren for a person, in the terminal and on the Play page: the map in colour
+with the notes and the events beside it (the 19 x 19 map and its panel fit an 80 x 24 screen); a
+move is clicked as its knight's square and the square it goes to."""
 
 from __future__ import annotations
 
 import string
 from typing import Any
 
-from rich.text import Text
-
-from castlerules.core.view import Ply, View
+from castlerules.core.present import Ply, Presentation
+from castlerules.core.styled import Text
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW
 from castlerules.kasteel.render import board_rows, on_wall
-from castlerules.kasteel.state import PlaceSkull
+from castlerules.kasteel.state import Move, PlaceSkull
 
 SYMBOL_STYLES = {"Y": "bold yellow", "R": "bold red", "y": "yellow", "r": "red", "#": "bright_black",
                  "C": "bold blue", "*": "bold white"}
 
 
-class KasteelView(View):
+class KasteelPresentation(Presentation):
     side_panel = True
 
     def who(self, player: int) -> str:
@@ -81,6 +81,12 @@ class KasteelView(View):
             return Text(f"{group[0].number}-{group[-1].number}. skulls fall on {where}")
         return super().group_line(group)
 
+    def squares(self, state: Any, action: Any) -> tuple[str, ...]:
+        if isinstance(action, Move):
+            b = self.game.board  # type: ignore[attr-defined]
+            return (b.name(action.frm), b.name(action.to))
+        return ()
+
     def result(self, state: Any) -> str:
         won = sorted(self.game.winners(state))
         if len(won) != 1:
@@ -92,4 +98,4 @@ class KasteelView(View):
         return f"The game is over: {how}. {self.who(w).capitalize()} wins."
 
 
-VIEW = KasteelView
+PRESENTATION = KasteelPresentation

@@ -1,21 +1,22 @@
-"""Splut! in the terminal: the diamond in the teams' colours, one line per turn of steps."""
+"""Splut! for a person, in the terminal and on the Play page: the diamond in the teams' colours,
+one line per turn of steps; a step is clicked as its piece's square, where it goes and the rock it
+levitates, a throw as the troll's square and the square beyond it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
-
-from castlerules.core.view import Ply, View
-from castlerules.splut.board import NAMES, OFF
+from castlerules.core.present import Ply, Presentation
+from castlerules.core.styled import Text
+from castlerules.splut.board import NAMES, NEXT, OFF
 from castlerules.splut.render import SEAT_NAMES, board_lines, status_lines
-from castlerules.splut.state import Throw
+from castlerules.splut.state import Step, Throw
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 LEGEND = "key: S sorcerer, T troll, D dwarf + player; @@ rock; [T0] troll holding a rock"
 
 
-class SplutView(View):
+class SplutPresentation(Presentation):
     def _seat(self, player: int) -> int:
         seats = getattr(self.game, "_seats", ())
         return int(seats[player]) if player < len(seats) else player
@@ -73,9 +74,18 @@ class SplutView(View):
             text += f": {self.side(p)}'s sorcerer is hit, {self.side(p)} is out"
         return text
 
+    def squares(self, state: Any, action: Any) -> tuple[str, ...]:
+        if isinstance(action, Step):
+            lev = (NAMES[action.lev],) if action.lev != OFF else ()
+            return (NAMES[action.frm], NAMES[action.to], *lev)
+        if isinstance(action, Throw) and state.throw_from != OFF:
+            beyond = NEXT[state.throw_from][int(action.direction)]
+            return (NAMES[state.throw_from],) + ((NAMES[beyond],) if beyond != OFF else ())
+        return ()
+
     def result(self, state: Any) -> str:
         base = super().result(state)
         return base[:-1] + ", the last sorcerer on the board." if self.game.winners(state) else base
 
 
-VIEW = SplutView
+PRESENTATION = SplutPresentation

@@ -1,18 +1,19 @@
-"""Spookslot in the terminal: the path room by room with the pawns on it and a one-line key (the
-legend, the traps and the secret passage one ``board`` away), one line per turn in a few words:
-the roll, the move, the ghost ball and where it sent whom."""
+"""Spookslot for a person, in the terminal and on the Play page: the path room by room with the
+pawns on it and a one-line key (the legend, the traps and the secret passage one ``board`` away),
+one line per turn in a few words: the roll, the move, the ghost ball and where it sent whom. On
+the page a move is clicked as its pawn's square and the square it lands on."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from rich.text import Text
-
-from castlerules.core.view import Ply, View
+from castlerules.core.present import Ply, Presentation
+from castlerules.core.styled import Text
 from castlerules.spookslot.notation import pawn_letter
-from castlerules.spookslot.render import landing, moved_pawns, path_lines
-from castlerules.spookslot.state import GHOST, Ball, Move, Phase, Roll
+from castlerules.spookslot.render import destination, landing, moved_pawns, path_lines
+from castlerules.spookslot.state import GHOST, LINE, START, Ball, Move, Phase, Roll
 
 #: The style of each square colour's letter on the path.
 SQUARE_STYLES = {"Y": "bold yellow", "G": "bold green", "B": "bold blue", "R": "bold red",
@@ -20,7 +21,7 @@ SQUARE_STYLES = {"Y": "bold yellow", "G": "bold green", "B": "bold blue", "R": "
 KEY = "key: Y G B safe, R S danger, * star; 'board' shows the traps and the passage"
 
 
-class SpookslotView(View):
+class SpookslotPresentation(Presentation):
     def intro(self) -> list[str]:
         return [
             "Spookslot: roll the die and walk your pawns along the path to the Exit (each room "
@@ -111,9 +112,32 @@ class SpookslotView(View):
     def landing(self, state: Any, action: Any) -> str:
         return landing(self.game, state, action)
 
+    def squares(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The pawn's square, and for a legal move the square it lands on. Only a legal move has a
+        landing square: an illegal candidate (a route the pawn cannot take) names its pawn's square
+        alone, so a click on it is answered with why."""
+        if not isinstance(action, Move):
+            return ()
+        try:
+            here = state.pawns[action.player][action.pawn]
+        except IndexError:
+            return ()
+        there = destination(self.game, state, action)
+        return tuple(START if q == LINE else q for q in (here, *(() if there is None else (there,))))
+
+    def label(self, state: Any, action: Any, text: str) -> str:
+        """``a → l3``: the pawn and where it lands."""
+        return re.sub(r"^(p\d+ )?move ", "", text) + self.landing(state, action)
+
+    def words(self, ply: Ply) -> str:
+        """Chance as the game tells it; after a move or the ghost ball, where the pawns went."""
+        if ply.mover is None and self.game.is_chance(ply.before):
+            return self.game.describe_chance(ply.before, ply.action)
+        return ", ".join(moved_pawns(ply.before, ply.after))
+
     def result(self, state: Any) -> str:
         base = super().result(state)
         return base[:-1] + ": all their pawns have escaped." if self.game.winners(state) else base
 
 
-VIEW = SpookslotView
+PRESENTATION = SpookslotPresentation
