@@ -100,6 +100,35 @@ def test_skulls_placed_fails_if_a_count_is_off_by_one() -> None:
     assert check_skulls_placed(_SkullTooMany()).status is Status.COUNTEREXAMPLE
 
 
+class _PassWhileSkullsFall(Kasteel):
+    """Broken: a pass is legal while the skulls are placed."""
+
+    def rule_violation(self, state: State, action: Any) -> Any:
+        from castlerules.kasteel.state import Pass
+
+        if isinstance(action, Pass) and self.is_chance(state):
+            return None
+        return super().rule_violation(state, action)
+
+
+def test_skulls_placed_fails_if_a_pass_is_legal_while_the_skulls_fall() -> None:
+    found = check_skulls_placed(_PassWhileSkullsFall())
+    assert found.status is Status.COUNTEREXAMPLE and "while the skulls fall" in found.detail
+
+
+class _AnyStuckRule(Kasteel):
+    """Broken: an unknown stuck rule is read as the default."""
+
+    def __init__(self, **options: Any) -> None:
+        if options.get("stuck") not in (None, "pass", "lose"):
+            options["stuck"] = "pass"
+        super().__init__(**options)
+
+
+def test_first_move_fails_if_an_unknown_option_value_is_accepted() -> None:
+    assert check_first_move(_AnyStuckRule()).status is Status.COUNTEREXAMPLE
+
+
 def test_skulls_placed_fails_with_three_default_skulls(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules, "DEFAULT_SKULLS", 3)
     assert check_skulls_placed(Kasteel()).status is Status.COUNTEREXAMPLE

@@ -92,6 +92,37 @@ class _TurnStays(Kasteel):
         return after
 
 
+class _PassOutOfTurn(Kasteel):
+    """Broken: the player not to move may pass (it changes nothing)."""
+
+    def rule_violation(self, state: State, action: Any) -> Any:
+        from castlerules.kasteel.state import Pass
+
+        if isinstance(action, Pass) and action.player != state.to_move:
+            return None
+        return super().rule_violation(state, action)
+
+
+def test_move_generation_fails_if_a_pass_out_of_turn_is_legal() -> None:
+    found = T.check_move_generation(_PassOutOfTurn())
+    assert found.status is Status.COUNTEREXAMPLE and "not to move" in found.detail
+
+
+class _ForeignMoveBlind(Kasteel):
+    """Broken: a move made by another game is applied with that game's squares, unchecked (its
+    cost counted as none)."""
+
+    def successor(self, state: State, action: Any) -> State:
+        via = getattr(action, "via", None)
+        if isinstance(action, Move) and via is not None and via[0] is not self.board:
+            object.__setattr__(action, "via", (self.board, via[1], 0))
+        return super().successor(state, action)
+
+
+def test_transition_fails_if_a_foreign_move_is_applied_blindly() -> None:
+    assert T.check_transition(_ForeignMoveBlind()).status is Status.COUNTEREXAMPLE
+
+
 def test_transition_fails_if_the_turn_does_not_pass() -> None:
     result = T.check_transition(_TurnStays())
     assert result.status is Status.COUNTEREXAMPLE and result.position
