@@ -49,12 +49,11 @@ def measure(games: list[str], what: str, mode: str) -> dict[str, object]:
     except ValueError:
         data = None
     if isinstance(data, dict):
-        for game in data["combinations"]:
+        runs = len(data.get("runs", []))
+        for game in data.get("combinations", []):
             configurations += len(game["configurations"])
             runs += len({(r["id"], r["under"]) for c in game["configurations"]
                          for r in c["results"]})
-    elif isinstance(data, list):
-        runs = len(data)
     return {
         "games": games, "what": what, "mode": mode, "exit": done.returncode,
         "configurations": configurations, "theorem_runs": runs,

@@ -324,8 +324,7 @@ def check_mutant(
             row.update(killed=True, by=["(time-out)"])
         else:
             try:
-                runs = json.loads(verify.stdout)
-                by = [r["id"] for r in runs if not r["ok"]]
+                by = [r["id"] for r in json.loads(verify.stdout)["unexpected"]]
             except (ValueError, KeyError, TypeError):
                 by = ["(verify crashed)"]
             row.update(killed=verify.returncode != 0, by=by)

@@ -866,8 +866,8 @@ def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str,
 
 def _theorem_costs(path: str) -> dict[str, float]:
     """Theorem id -> the seconds its runs took in the output of ``castlerules verify --json``
-    (a list of runs, or the runs and configurations of ``--combinations``), summed. A file that
-    cannot be read says why (missing, a folder, too large, not JSON) before what it should be."""
+    (``theorem.verify_runs``: its runs and every configuration's), summed. A file that cannot be
+    read says why (missing, a folder, too large, not JSON) before what it should be."""
     from castlerules.core.jsonio import parse_json
 
     bad = f"--costs: {quote(path)} is not the JSON output of castlerules verify --json"
@@ -876,10 +876,7 @@ def _theorem_costs(path: str) -> dict[str, float]:
     if isinstance(data, dict) and not {"runs", "combinations"} & set(data):
         raise RulesError(bad)
     try:
-        if isinstance(data, dict):
-            data = list(data.get("runs", [])) + [
-                r for game in data.get("combinations", [])
-                for c in game.get("configurations", []) for r in c.get("results", [])]
+        data = th.verify_runs(data)
     except (TypeError, AttributeError):
         raise RulesError(bad) from None
     if not isinstance(data, list):
@@ -906,6 +903,7 @@ def _seconds(value: Any) -> float | None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from castlerules.core import reach
     from castlerules.core.execute import execute
     from castlerules.core.extras import require
     from castlerules.core.plan import combination_plan, joined, plan
@@ -957,46 +955,105 @@ def cmd_verify(args: argparse.Namespace) -> int:
         costs = _theorem_costs(args.costs)
         order.sort(key=lambda i: costs.get(theorems[i].id, math.inf))
 
+    # --reach: the clause-tagged functions measured here (the serial run) and in each worker;
+    # what the whole plan saw, and (with --combinations) what the single readings' runs saw
+    measured: dict[str, list[list[int]]] | None = None
+    single_seen: dict[str, list[list[int]]] = {}
+    is_single = set(singles)
+    if args.reach:
+        reach.install(names)
+        measured = {}
+
+    def saw(index: int, seen: dict[str, list[list[int]]]) -> None:
+        assert measured is not None
+        reach.merge(measured, seen)
+        if order[index] in is_single:
+            reach.merge(single_seen, seen)
+
     def run_all(report: Any) -> list[th.Run]:
         return execute([theorems[i] for i in order], jobs=args.jobs, backend=args.backend,
                        scheduler=args.scheduler, progress=report, fail_fast=args.fail_fast,
-                       oversubscribe=args.oversubscribe)
+                       oversubscribe=args.oversubscribe,
+                       reach=saw if measured is not None else None)
 
     if args.jobs is not None and args.scheduler is None:
         _note_cap("--jobs", args.jobs, args.oversubscribe)
 
     started = time.perf_counter()
-    if err.is_terminal and not args.json:
-        from castlerules.core.styled import ProgressLine
+    try:
+        if err.is_terminal and not args.json:
+            from castlerules.core.styled import ProgressLine
 
-        with ProgressLine(err, len(theorems), "proving") as bar:
-            done = run_all(lambda r: bar.advance(r.theorem.id))
-    else:
-        done = run_all(line)
+            with ProgressLine(err, len(theorems), "proving") as bar:
+                done = run_all(lambda r: bar.advance(r.theorem.id))
+        else:
+            done = run_all(line)
+        reaches = None if measured is None else reach.report(measured, names)
+        single_reaches = (reach.report(single_seen, names)
+                          if measured is not None and combined and args.all_readings else None)
+    finally:
+        if measured is not None:
+            reach.uninstall()
     wall = time.perf_counter() - started
     # Each theorem's run at its place in the plan (None: not run, after a fail-fast stop).
     ran: list[th.Run | None] = [None] * len(theorems)
     for i, r in zip(order, done):
         ran[i] = r
     runs = [r for r in ran if r is not None]
-    if combined and args.json:
-        data = [cp.to_data([ran[i] for i in where]) for cp, where in combined]
-        out: dict[str, Any] = {"combinations": data}
-        if args.all_readings:
-            out = {"runs": [run.to_data() for i in singles if (run := ran[i]) is not None],
-                   **out}
+    bad = [r for r in runs if not r.ok]
+    if args.json:
+        out: dict[str, Any] = {"unexpected": _unexpected(ran, combined)}
+        if not combined or args.all_readings:
+            out["runs"] = [run.to_data() for i in singles if (run := ran[i]) is not None]
+        if combined:
+            out["combinations"] = [cp.to_data([ran[i] for i in where]) for cp, where in combined]
+        if reaches is not None:
+            out["reach"] = reach.summary_data(reaches)
+        if single_reaches is not None:
+            out["reach_all_readings"] = reach.summary_data(single_reaches)
         print(json.dumps(out, indent=1, ensure_ascii=False))
-        return 1 if any(not r.ok for r in runs) else 0
+        return 1 if bad else 0
     if combined:
         for cp, _ in combined:
             _out().print("\n".join(cp.summary()))
-    bad = [r for r in runs if not r.ok]
-    if args.json:
-        print(json.dumps([r.to_data() for r in runs], indent=1, ensure_ascii=False))
-        return 1 if bad else 0
     from castlerules.report import print_report
 
-    return print_report(_out(), runs, names, verbose=args.verbose, wall=wall)
+    code = print_report(_out(), runs, names, verbose=args.verbose, wall=wall)
+    if single_reaches is not None:
+        _out().print("\n".join(f"{r.game}, the single readings alone: {r.both} of "
+                                f"{len(r.conditions)} conditions seen both ways "
+                                f"({100 * r.share:.1f} %)" for r in single_reaches))
+    if reaches is not None:
+        console = _out()
+        width = max(60, min(console.width, 120))
+        console.print("\n".join(reach.render(reaches, width=width)), crop=False)
+    return code
+
+
+def _unexpected(ran: list[th.Run | None], combined: list[tuple[Any, list[int]]]
+                ) -> list[dict[str, Any]]:
+    """Every run whose result is not the expected one, in the plan's order, each with what it
+    ran under and — for a run of ``--combinations`` — the configurations that hold it (by their
+    place in that game's ``combinations`` entry)."""
+    holders: dict[int, list[dict[str, Any]]] = {}
+    for cp, where in combined:
+        for k, config in enumerate(cp.array.configurations):
+            for member in cp.members[k]:
+                holders.setdefault(where[member], []).append(
+                    {"game": cp.array.game, "configuration": k, **config.to_data()})
+    out = []
+    for i, run in enumerate(ran):
+        if run is None or run.ok:
+            continue
+        data = run.to_data()
+        out.append({
+            "id": data["id"], "game": data["game"], "under": data["under"],
+            "players": data["players"], "readings": data["readings"],
+            "options": data["options"], "status": data["status"],
+            "expected": data["expected"], "detail": data["detail"],
+            "position": data["position"], "configurations": holders.get(i, []),
+        })
+    return out
 
 
 def _note_cap(flag: str, asked: int, oversubscribe: bool) -> None:
@@ -1245,6 +1302,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "results keep the plan's order")
     p.add_argument("--verbose", action="store_true", help="print every counterexample's board")
     p.add_argument("--json", action="store_true", help="the results as JSON")
+    p.add_argument("--reach", action="store_true",
+                   help="measure the reach of the run: every condition of the clause-tagged "
+                        "rules seen true and false (and MC/DC), the share per game and every "
+                        "condition not seen both ways, with its clauses, file and line")
     p.add_argument("--combinations", type=int, choices=(2, 3), metavar="T",
                    help="readings in combination: every theorem that depends on the readings, "
                         "under each configuration of a covering array in which every T options "

@@ -75,7 +75,9 @@ def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "verify", "vlotte-geesten", "--json", "--theorem",
                        "vg.answer-unique", "--theorem", "vg.points-conserved")
     assert code == 0
-    rows = json.loads(out)
+    data = json.loads(out)
+    assert data["unexpected"] == []
+    rows = data["runs"]
     assert {r["id"] for r in rows} == {"vg.answer-unique", "vg.points-conserved"}
     for r in rows:
         assert {"id", "game", "method", "basis", "status", "expected", "verdict", "readings",
@@ -99,7 +101,7 @@ def test_verify_under_a_reading_says_so(capsys: pytest.CaptureFixture[str]) -> N
     other = next(o.id for o in interp.options if o.id != interp.default)
     code, out, _ = run(capsys, "verify", "vlotte-geesten", "--json", "--reading",
                        f"next-roller={other}", "--theorem", "vg.winner")
-    rows = json.loads(out)
+    rows = json.loads(out)["runs"]
     assert rows and all(r["readings"] == {"vg.interp.next-roller": other} for r in rows)
     code, _, err = run(capsys, "verify", "vlotte-geesten", "--reading", "no-such=thing")
     assert code == 2 and "no interpretation" in err
@@ -483,7 +485,7 @@ def test_verify_with_custom_dice(capsys: pytest.CaptureFixture[str]) -> None:
                        "vg.interp.dice-faces=custom", "--option", f"faces={OWN_OBJECT}",
                        "--theorem", "vg.chance", "--theorem", "vg.answer-unique", "--json")
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["runs"]
     assert {r["id"] for r in rows} == {"vg.chance", "vg.answer-unique"}
     for r in rows:
         assert r["verdict"] == "proved"

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from cli_runner import run as run_cli
@@ -165,6 +166,43 @@ def test_verify_combinations_json_lists_configurations_and_results(
     assert code == 2 and "--combinations" in err
 
 
+def test_verify_json_lists_what_went_wrong_at_the_top_with_its_configurations(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pairwise failure is not only inside a configuration's results: the top of the JSON
+    lists every unexpected result with what it ran under and the configurations that hold it."""
+    from castlerules.core import execute as ex
+    from castlerules.core.theorem import Result, Run
+
+    real = ex.run
+
+    def broken_under_clockwise(t: Any) -> Run:
+        done = real(t)
+        if dict(t.readings).get("splut.interp.seating") == "seating-order":
+            return Run(t, Result.refuted("x", "broken on purpose"), done.seconds)
+        return done
+
+    monkeypatch.setattr(ex, "run", broken_under_clockwise)
+    code, out, _ = run_cli(capsys, "verify", "splut", "--combinations", "2", "--theorem",
+                           "splut.start", "--jobs", "1", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["unexpected"]
+    (array,) = data["combinations"]
+    for bad in data["unexpected"]:
+        assert bad["id"] == "splut.start" and bad["status"] == "COUNTEREXAMPLE"
+        assert bad["readings"]["splut.interp.seating"] == "seating-order" and bad["under"]
+        assert bad["configurations"], "the configurations that hold it"
+        for held in bad["configurations"]:
+            config = array["configurations"][held["configuration"]]
+            assert held["game"] == "splut" and held["readings"] == config["readings"]
+            assert any(not r["ok"] and r["players"] == bad["players"] for r in config["results"])
+    # every failing result of every configuration is among them
+    failing = {(r["players"], json.dumps(r["readings"], sort_keys=True))
+               for c in array["configurations"] for r in c["results"] if not r["ok"]}
+    assert failing == {(b["players"], json.dumps(b["readings"], sort_keys=True))
+                       for b in data["unexpected"]}
+
+
 def _outcomes(results: list[dict[str, object]]) -> list[tuple[object, ...]]:
     return sorted((r["id"], r["players"], r["status"], r["ok"]) for r in results)
 
@@ -177,7 +215,7 @@ def test_all_readings_with_combinations_runs_a_shared_theorem_once(
     args = ("verify", "splut", "--theorem", "splut.start", "--jobs", "1", "--json")
     code, alone, err = run_cli(capsys, *args, "--all-readings")
     assert code == 0
-    singles = json.loads(alone)
+    singles = json.loads(alone)["runs"]
     ran = err.count("splut.start: ")
     code, pairs, err = run_cli(capsys, *args, "--combinations", "2")
     assert code == 0

@@ -130,14 +130,14 @@ def test_verify_costs_runs_the_quick_theorems_first_and_reports_in_plan_order(
     args = ["verify", "vlotte-geesten", "--jobs", "1", "--json", "--theorem", "vg.start",
             "--theorem", "vg.seats", "--theorem", "vg.ties"]
     code, out, _ = run_cli(capsys, *args)
-    planned = [(r["id"], r["players"]) for r in json.loads(out)]
+    planned = [(r["id"], r["players"]) for r in json.loads(out)["runs"]]
     assert code == 0 and planned[0][0] == "vg.start" and planned[-1][0] == "vg.ties"
     costs = tmp_path / "costs.json"
     costs.write_text(json.dumps([{"id": "vg.start", "seconds": 3.0},
                                  {"id": "vg.seats", "seconds": 2.0},
                                  {"id": "vg.ties", "seconds": 0.5}]), encoding="utf-8")
     code, out, err = run_cli(capsys, *args, "--costs", str(costs))
-    assert code == 0 and [(r["id"], r["players"]) for r in json.loads(out)] == planned
+    assert code == 0 and [(r["id"], r["players"]) for r in json.loads(out)["runs"]] == planned
     ran = [line.split("] ", 1)[1].split(":")[0] for line in err.splitlines() if "] vg." in line]
     assert ran == sorted(ran, key=["vg.ties", "vg.seats", "vg.start"].index)
 
@@ -150,9 +150,11 @@ def test_verify_costs_runs_the_quick_theorems_first_and_reports_in_plan_order(
     monkeypatch.setattr(ex, "run", ties_broken)
     code, out, _ = run_cli(capsys, *args, "--fail-fast")
     first_ties = [tid for tid, _ in planned].index("vg.ties")
-    assert code == 1 and len(json.loads(out)) == first_ties + 1 > 1
+    data = json.loads(out)
+    assert code == 1 and len(data["runs"]) == first_ties + 1 > 1
+    assert [(r["id"], r["status"]) for r in data["unexpected"]] == [("vg.ties", "COUNTEREXAMPLE")]
     code, out, err = run_cli(capsys, *args, "--fail-fast", "--costs", str(costs))
-    assert code == 1 and [r["id"] for r in json.loads(out)] == ["vg.ties"]
+    assert code == 1 and [r["id"] for r in json.loads(out)["runs"]] == ["vg.ties"]
     assert err.count("] vg.") == 1
 
 

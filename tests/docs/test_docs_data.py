@@ -36,7 +36,7 @@ def verify_json(path: Path, leave_out: tuple[str, ...] = ()) -> list[dict[str, A
         for k, t in enumerate(plan(GAME))
         if t.id not in leave_out
     ]
-    path.write_text(json.dumps(runs), encoding="utf-8")
+    path.write_text(json.dumps({"unexpected": [], "runs": runs}), encoding="utf-8")
     return runs
 
 

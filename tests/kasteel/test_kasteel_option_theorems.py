@@ -100,6 +100,35 @@ def test_skulls_placed_fails_if_a_count_is_off_by_one() -> None:
     assert check_skulls_placed(_SkullTooMany()).status is Status.COUNTEREXAMPLE
 
 
+class _PassWhileSkullsFall(Kasteel):
+    """Broken: a pass is legal while the skulls are placed."""
+
+    def rule_violation(self, state: State, action: Any) -> Any:
+        from castlerules.kasteel.state import Pass
+
+        if isinstance(action, Pass) and self.is_chance(state):
+            return None
+        return super().rule_violation(state, action)
+
+
+def test_skulls_placed_fails_if_a_pass_is_legal_while_the_skulls_fall() -> None:
+    found = check_skulls_placed(_PassWhileSkullsFall())
+    assert found.status is Status.COUNTEREXAMPLE and "while the skulls fall" in found.detail
+
+
+class _AnyStuckRule(Kasteel):
+    """Broken: an unknown stuck rule is read as the default."""
+
+    def __init__(self, **options: Any) -> None:
+        if options.get("stuck") not in (None, "pass", "lose"):
+            options["stuck"] = "pass"
+        super().__init__(**options)
+
+
+def test_first_move_fails_if_an_unknown_option_value_is_accepted() -> None:
+    assert check_first_move(_AnyStuckRule()).status is Status.COUNTEREXAMPLE
+
+
 def test_skulls_placed_fails_with_three_default_skulls(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules, "DEFAULT_SKULLS", 3)
     assert check_skulls_placed(Kasteel()).status is Status.COUNTEREXAMPLE
@@ -207,3 +236,61 @@ class _StuckNeverLoses(Kasteel):
 
 def test_stuck_rule_fails_if_stuck_lose_is_ignored() -> None:
     assert check_stuck_rule(_StuckNeverLoses()).status is Status.COUNTEREXAMPLE
+
+
+def _stuck_reachable(game: Kasteel) -> Any:
+    from castlerules.core.theorem import run
+    from castlerules.kasteel.theorems import theorems
+
+    (t,) = [t for t in theorems(game) if t.id == "kasteel.stuck-reachable"]
+    return t, run(t)
+
+
+@pytest.mark.clause("kasteel.einde.geen-gelijkspel", "kasteel.kanalen.schedels")
+def test_five_skulls_reach_the_stuck_position() -> None:
+    """``castlerules verify kasteel --reading skulls=custom --option skulls=5`` found no stuck
+    line (its search stopped at the fifth skull's chance node) and went red on correct code."""
+    for options in ({"skulls": 5}, {"skulls": 6}, {"passes": 3}, {"skulls": 2}, {"passes": 0}):
+        theorem, done = _stuck_reachable(Kasteel(**options))
+        assert done.ok, (options, done.result.detail)
+    theorem, done = _stuck_reachable(Kasteel(skulls=5))
+    assert done.result.status is Status.COUNTEREXAMPLE and done.result.position
+    assert len(Kasteel(skulls=5).state_from_text(done.result.position).skulls) == 5
+    theorem, done = _stuck_reachable(Kasteel(skulls=2))
+    assert theorem.method == "z3" and done.result.status is Status.PROVED
+
+
+def test_stuck_reachable_fails_if_a_stuck_player_is_never_seen() -> None:
+    """The search can fail: a game whose stuck test never fires finds no line (UNKNOWN where a
+    finding is expected), and with two skulls a game in which a lone knight is stuck on an empty
+    board makes the z3 claim fail."""
+
+    class NeverStuck(Kasteel):
+        def stuck_player(self, state: State) -> bool:
+            return False
+
+    _theorem, done = _stuck_reachable(NeverStuck(skulls=5))
+    assert not done.ok and done.result.status is Status.UNKNOWN
+
+    def blocked(*args: Any, **kwargs: Any) -> Any:
+        return And(kernel.move_legal(*args, **kwargs), False)
+
+    from castlerules.kasteel.theorems import find_stuck
+
+    assert find_stuck(Kasteel(skulls=2), blocked) is not None
+
+
+@pytest.mark.slow  # every number of skulls at several pass counts (a few minutes)
+@pytest.mark.parametrize("passes", [0, 1, 2, 3, 4, 5, 6, 7, 8])
+def test_stuck_reachable_has_its_expected_verdict_for_every_number_of_skulls(passes: int) -> None:
+    for skulls in range(0, 58):
+        theorem, done = _stuck_reachable(Kasteel(skulls=skulls, passes=passes))
+        assert done.ok, (skulls, passes, theorem.expected, done.result.detail)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("passes", [20, 1000])
+def test_stuck_reachable_with_many_passes(passes: int) -> None:
+    for skulls in (3, 4, 5, 30, 57):
+        _theorem, done = _stuck_reachable(Kasteel(skulls=skulls, passes=passes))
+        assert done.ok and done.result.status is Status.COUNTEREXAMPLE, (skulls, passes)

@@ -92,6 +92,37 @@ class _TurnStays(Kasteel):
         return after
 
 
+class _PassOutOfTurn(Kasteel):
+    """Broken: the player not to move may pass (it changes nothing)."""
+
+    def rule_violation(self, state: State, action: Any) -> Any:
+        from castlerules.kasteel.state import Pass
+
+        if isinstance(action, Pass) and action.player != state.to_move:
+            return None
+        return super().rule_violation(state, action)
+
+
+def test_move_generation_fails_if_a_pass_out_of_turn_is_legal() -> None:
+    found = T.check_move_generation(_PassOutOfTurn())
+    assert found.status is Status.COUNTEREXAMPLE and "not to move" in found.detail
+
+
+class _ForeignMoveBlind(Kasteel):
+    """Broken: a move made by another game is applied with that game's squares, unchecked (its
+    cost counted as none)."""
+
+    def successor(self, state: State, action: Any) -> State:
+        via = getattr(action, "via", None)
+        if isinstance(action, Move) and via is not None and via[0] is not self.board:
+            object.__setattr__(action, "via", (self.board, via[1], 0))
+        return super().successor(state, action)
+
+
+def test_transition_fails_if_a_foreign_move_is_applied_blindly() -> None:
+    assert T.check_transition(_ForeignMoveBlind()).status is Status.COUNTEREXAMPLE
+
+
 def test_transition_fails_if_the_turn_does_not_pass() -> None:
     result = T.check_transition(_TurnStays())
     assert result.status is Status.COUNTEREXAMPLE and result.position
@@ -263,3 +294,26 @@ def test_board_fails_if_the_map_is_upside_down() -> None:
     object.__setattr__(flipped, "board", upside)
     assert T.check_board(flipped).status is Status.COUNTEREXAMPLE
     assert T.check_board(GAME).status is Status.PROVED
+
+
+@pytest.mark.parametrize("lax", ["unknown symbols read as ground", "any number of key squares"])
+def test_board_fails_if_the_map_reader_is_lax(monkeypatch: pytest.MonkeyPatch, lax: str) -> None:
+    """The map format (kasteel.interp.board-format): a reader that lets a broken map through
+    makes kasteel.board fail."""
+    from castlerules.kasteel import board as module
+
+    real = module.parse_board
+
+    def parse(text: Any, where: str = "board", source: str | None = None) -> Any:
+        if isinstance(text, str) and lax.startswith("unknown"):
+            text = text.replace(" X", " .")
+        elif isinstance(text, str):
+            lines = text.splitlines()
+            if sum(x.split().count("y") for x in lines[:-1]) > 1:
+                first = next(i for i, x in enumerate(lines) if " y" in x)
+                lines[first] = lines[first].replace(" y", " .", 1)
+            text = "\n".join(lines)
+        return real(text, where, source)
+
+    monkeypatch.setattr(module, "parse_board", parse)
+    assert T.check_board(GAME).status is Status.COUNTEREXAMPLE

@@ -11,7 +11,7 @@ import pytest
 
 from castlerules.core.theorem import Status
 from castlerules.splut import Splut, State
-from castlerules.splut.board import OFF, Seat
+from castlerules.splut.board import NEXT, OFF, Seat
 from castlerules.splut.state import Lev, Step
 from castlerules.splut.theorems import (
     CLAUSE_PREDICATES,
@@ -218,6 +218,23 @@ class UnderTrollStuck(Splut):
         self._under_free = False
 
 
+class RestingTrollPulls(Splut):
+    """Broken: a troll resting on a rock (after a blocked throw) may pull another rock onto its
+    square, as a troll on a free square may."""
+
+    def legal_actions(self, state: State) -> tuple[Any, ...]:
+        found = super().legal_actions(state)
+        p = state.to_move
+        t = state.pieces[p][1]
+        if state.throw_from != OFF or state.over or t == OFF or t not in state.rocks:
+            return found
+        board = state.board
+        assert board is not None
+        extra = tuple(Step(p, t, y, pull=True) for d, y in enumerate(NEXT[t])
+                      if y != OFF and board[y] == 0 and NEXT[t][(d + 2) % 4] in state.rocks)
+        return found + extra
+
+
 @pytest.mark.clause("splut.tovenaar.zweven", "splut.trol.trekken")
 def test_rock_under_troll_theorem_catches_both_ways() -> None:
     allowed = {"rock-under-troll": "allowed"}
@@ -225,6 +242,9 @@ def test_rock_under_troll_theorem_catches_both_ways() -> None:
     assert check_under_troll(Splut(readings=allowed)).status is Status.PROVED
     assert check_under_troll(UnderTrollFree()).status is Status.COUNTEREXAMPLE
     assert check_under_troll(UnderTrollStuck(readings=allowed)).status is Status.COUNTEREXAMPLE
+    for readings in ({}, allowed):
+        found = check_under_troll(RestingTrollPulls(readings=readings))
+        assert found.status is Status.COUNTEREXAMPLE and "standing on a rock" in found.detail
 
 
 @pytest.mark.clause("splut.tovenaar.zweven", "splut.trol.trekken")

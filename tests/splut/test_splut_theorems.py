@@ -275,6 +275,72 @@ def test_transition_theorem_catches_broken_rules(broken: type[Splut]) -> None:
     assert result.position and broken().state_from_text(result.position) is not None
 
 
+class FirstStepIsThreeLeft(Splut):
+    """Broken: under levitate-start = first-step, 'the turn's first step' read as 'three steps
+    left' in the legality predicate (right from the third turn on, wrong in the game's first two,
+    of one and two steps)."""
+
+    def _levitation_start(self, state: State, r: int, frm: int) -> Any:
+        found = super()._levitation_start(state, r, frm)
+        if found is not None and found.clause == "splut.tovenaar.doorgaan":
+            return None if state.steps_left == 3 else found
+        if found is None and self._lev_first_step and state.steps_left != 3 \
+                and state.lev is Lev.UNUSED:
+            from castlerules.core.registry import violation
+
+            return violation("splut.tovenaar.doorgaan", "levitation starts with the first step")
+        return found
+
+
+def test_transition_theorem_reaches_the_opening_turns() -> None:
+    """Levitate-start = first-step read as 'three steps left' differs only in the game's first
+    two turns (one and two steps), where the family now holds levitations."""
+    game = Splut(readings={"levitate-start": "first-step"})
+    assert theorems.check_transition(game, 2, every_count=False).status is Status.PROVED
+    broken = FirstStepIsThreeLeft(readings={"levitate-start": "first-step"})
+    found = theorems.check_transition(broken, 2, every_count=False)
+    assert found.status is Status.COUNTEREXAMPLE and found.position
+    assert game.state_from_text(found.position).turn < 2
+
+
+def test_transition_theorem_reaches_a_resting_troll_of_the_player_to_move() -> None:
+    from test_splut_clauses import RestingTrollPulls  # the clause tests' broken rule
+
+    readings = {"blocked-throw": "rock-stays"}
+    found = theorems.check_transition(RestingTrollPulls(readings=readings), 2, every_count=False)
+    assert found.status is Status.COUNTEREXAMPLE and found.position
+    state = Splut(readings=readings).state_from_text(found.position)
+    assert state.pieces[state.to_move][1] in state.rocks
+
+
+class AnyStepsLeft(Splut):
+    """Broken: any number of steps may be left in a turn."""
+
+    def validate_state(self, state: State) -> None:
+        full = self.steps_in_turn(state.turn) if isinstance(state, State) else 0
+        if full and state.throw_from == OFF and not state.over and state.steps_left > full:
+            state = attrs.evolve(state, steps_left=full)
+        super().validate_state(state)
+
+
+class HalfTeams(Splut):
+    """Broken: a team may lose its sorcerer and keep its troll."""
+
+    def validate_state(self, state: State) -> None:
+        if isinstance(state, State):
+            pieces = tuple((t[0], OFF if t[0] == OFF else t[1], t[2]) for t in state.pieces)
+            state = attrs.evolve(state, pieces=pieces)
+        super().validate_state(state)
+
+
+@pytest.mark.clause("splut.winnen.team-weg", "splut.zet.drie")
+def test_positions_theorem_catches_a_careless_validation() -> None:
+    assert theorems.check_positions(Splut(), 1).status is Status.PROVED
+    for broken in (AnyStepsLeft(), HalfTeams()):
+        found = theorems.check_positions(broken, 1)
+        assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
+
+
 def test_transition_theorem_catches_a_wrong_reading() -> None:
     """The reference is not the game: read with another reading it disagrees."""
 

@@ -68,6 +68,16 @@ def test_board_check_finds_a_wrong_fallback() -> None:
     assert "lk1" in (result.counterexample or "")
 
 
+def test_boards_check_finds_a_misshapen_board_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that loads boards without checking their shape lets a misshapen one in."""
+    from castlerules.spookslot import board as module
+
+    assert th.check_boards(Spookslot()).status is Status.PROVED
+    monkeypatch.setattr(module, "board_problems", lambda board, name=None: [])
+    found = th.check_boards(Spookslot())
+    assert found.status is Status.COUNTEREXAMPLE and "is accepted" in (found.counterexample or "")
+
+
 def test_board_check_finds_a_star_on_the_wrong_square() -> None:
     """The packaged default board must be the reconstruction the board ruling adopts, square by
     square: a red star moved from lk4 to lk3 still has the rulebook's shape (two red stars), but
@@ -119,9 +129,18 @@ class _ThreeInFour(Spookslot):
         return State(tuple(ps[:1] for ps in s.pawns), s.turn, s.phase, 0, (), s.first, s.released)
 
 
+class _AnyFirstPlayer(Spookslot):
+    """Broken: a first player is taken modulo the player count."""
+
+    def __init__(self, *, first_player: int = 0, **options: Any) -> None:
+        players = options.get("players", 2)
+        super().__init__(first_player=int(first_player) % players, **options)
+
+
 def test_start_theorem_catches_a_wrong_set_up() -> None:
     assert _theorem(_ThreeInFour(players=4), "spookslot.start-position").status is \
         Status.COUNTEREXAMPLE
+    assert th.check_start(_AnyFirstPlayer(players=3)).status is Status.COUNTEREXAMPLE
 
 
 def test_roll_transition_catches_a_loaded_die() -> None:
@@ -131,6 +150,60 @@ def test_roll_transition_catches_a_loaded_die() -> None:
             return tuple((a, Fraction(1, len(found))) for a, _ in found)
 
     assert _theorem(_Loaded(), "spookslot.roll-transition").status is Status.COUNTEREXAMPLE
+
+
+class _PassAnyTime(Spookslot):
+    """Broken: the predicate lets the mover pass whenever it is asked (the generator does not)."""
+
+    def rule_violation(self, state: State, action: Any) -> Any:
+        from castlerules.spookslot.state import Pass
+
+        if isinstance(action, Pass) and state.phase is Phase.MOVE and action.player == state.turn:
+            return None
+        return super().rule_violation(state, action)
+
+
+class _RollsAreTheBalls(Spookslot):
+    """Broken: a roll at the wrong moment is refused with the ball's clause."""
+
+    def _roll_violation(self, state: State, action: Any) -> Any:
+        from castlerules.core.registry import violation
+
+        found = super()._roll_violation(state, action)
+        return None if found is None else violation("spookslot.kogel.valstrik", found.reason)
+
+
+class _AnySharing(Spookslot):
+    """Broken: any square may hold several pawns."""
+
+    def _resolve_readings(self) -> None:
+        super()._resolve_readings()
+        self._share_blocked = True
+
+
+class _WinnerAnyTime(Spookslot):
+    """Broken: a winner may be named before the end."""
+
+    def validate_state(self, state: State) -> None:
+        import attrs
+
+        if state.phase is not Phase.OVER:
+            state = attrs.evolve(state, winner=-1)
+        super().validate_state(state)
+
+
+def test_positions_catches_a_careless_validation() -> None:
+    assert th.check_positions(Spookslot()).status is Status.PROVED
+    for broken in (_AnySharing(), _WinnerAnyTime()):
+        found = th.check_positions(broken)
+        assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
+
+
+def test_legality_catches_a_careless_predicate() -> None:
+    assert th.check_legality(Spookslot()).status is Status.PROVED
+    for broken in (_PassAnyTime(), _RollsAreTheBalls()):
+        found = th.check_legality(broken)
+        assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
 
 
 class _NoBounce(Spookslot):

@@ -241,6 +241,41 @@ def test_start_theorem_finds_a_point_too_many() -> None:
     assert result.position == "1,0 34 0 p0 - - - -"
 
 
+class NoOrderOfWrongGrabs(VlotteGeesten):
+    """Broken: the wrong grabbers need not have acted, nor in the order they acted."""
+
+    def validate_state(self, state: State) -> None:
+        super().validate_state(State(state.scores, state.supply, state.pot, state.roller,
+                                     state.dice, state.acted, state.grabbed,
+                                     tuple(p for p in state.acted if p in state.wrong)))
+
+
+class AnyTotal(VlotteGeesten):
+    """Broken: the points need not add up to the box's."""
+
+    def validate_state(self, state: State) -> None:
+        gap = 35 - sum(state.scores) - state.supply - state.pot
+        super().validate_state(State(state.scores, state.supply + gap, state.pot, state.roller,
+                                     state.dice, state.acted, state.grabbed, state.wrong))
+
+
+class AnyFirstPlayer(VlotteGeesten):
+    """Broken: any whole number is a first player."""
+
+    def __init__(self, *, first_player: int = 0, **options: Any) -> None:
+        super().__init__(**options)
+        self._first = first_player
+
+
+@pytest.mark.clause("vg.spel.spelers", "vg.voorbereiding.inhoud", "vg.spel.een-voorwerp")
+def test_positions_theorem_catches_a_careless_validation() -> None:
+    assert theorems.check_positions(VlotteGeesten(players=3)).status is Status.PROVED
+    for broken in (NoOrderOfWrongGrabs(players=3), AnyTotal(players=2),
+                   AnyFirstPlayer(players=2)):
+        found = theorems.check_positions(broken)
+        assert found.status is Status.COUNTEREXAMPLE, type(broken).__doc__
+
+
 def test_every_theorem_names_a_test_that_exists() -> None:
     from pathlib import Path
 

@@ -40,6 +40,7 @@ from castlerules_docs import (
     combinations_page,
     envs_pages,
     game_pages,
+    reach_page,
     readings_page,
     site_pages,
     solve_page,
@@ -108,6 +109,7 @@ def generate(srcdir: Path, tests_root: Path) -> list[GameDoc]:
     write(out / "parts" / "mutants-heldout.rst", site_pages.part_mutants(root, docs, "heldout"))
     write(out / "parts" / "readings-summary.rst", site_pages.part_readings_summary(root, docs))
     write(out / "parts" / "combinations.rst", combinations_page.part_combinations(names))
+    write(out / "parts" / "reach.rst", reach_page.part_reach(root, names))
     write(out / "parts" / "game-limits.rst", site_pages.part_game_limits(docs))
     write(out / "cli.rst", site_pages.page_cli())
     solve_page.generate(root, out)

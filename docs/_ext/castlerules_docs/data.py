@@ -101,11 +101,16 @@ def runs_from_verify_json(path: Path, theorems: dict[str, Any]) -> dict[str, dic
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: cannot read the verify JSON: {exc}") from exc
-    if not isinstance(data, list):
-        raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: expected a list of theorem runs")
+    from castlerules.core.theorem import verify_runs
+
+    try:
+        found = verify_runs(data)
+    except TypeError:
+        raise ExtensionError(f"{VERIFY_JSON_ENV}={path}: not the output of castlerules verify "
+                             "--json") from None
     wanted = {theorem_key(t): t.id for t in theorems.values()}
     runs: dict[str, dict[str, Any]] = {}
-    for r in data:
+    for r in found:
         if isinstance(r, dict) and run_key(r) in wanted:
             runs[wanted[run_key(r)]] = r
     return runs

@@ -88,6 +88,18 @@ def run_task(task: Task) -> tuple[Result, float]:
     return done.result, done.seconds
 
 
+def run_task_measured(task: Task) -> tuple[Result, float, dict[str, list[list[int]]]]:
+    """``run_task`` with the game's clause-tagged functions measured (``core.reach``, installed in
+    this process on first use): also what the run's conditions were seen as."""
+    from castlerules.core import reach
+
+    if task.game not in reach.installed():
+        reach.install([task.game])
+    reach.take()  # what ran between tasks is no task's
+    result, seconds = run_task(task)
+    return result, seconds, reach.take()
+
+
 def default_jobs() -> int:
     """The machine's cores (those this process may use)."""
     return cpus()
@@ -106,25 +118,34 @@ def execute(
     fail_fast: bool = False,
     client: Any = None,
     oversubscribe: bool = False,
+    reach: Callable[[int, dict[str, list[list[int]]]], None] | None = None,
 ) -> list[Run]:
     """Run ``theorems`` (see the module docstring) and return their runs in the given order.
 
     ``progress`` is called with each run as it finishes (in finishing order). ``client``: an
     existing ``dask.distributed.Client`` to use (with ``backend="dask"``). ``oversubscribe``:
-    start ``jobs`` processes even where they are more than the CPUs."""
+    start ``jobs`` processes even where they are more than the CPUs. ``reach``: measure the
+    clause-tagged functions of the games while the theorems run (``core.reach``; wherever a task
+    runs) and call it with each theorem's index in ``theorems`` and what its run saw."""
     if backend not in BACKENDS:
         raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler is not None and backend != "dask":
         raise InvalidOptionError("--scheduler is for the dask backend: add --backend dask")
     workers = processes(jobs, len(theorems), oversubscribe=oversubscribe)
-    if backend == "local" and workers == 1:
+    if reach is None and backend == "local" and workers == 1:
         return _serial(theorems, progress, fail_fast)
-    collector = _Collector(theorems, progress, fail_fast)
+    collector = _Collector(theorems, progress, fail_fast, reach)
     tasks = [task_of(t) for t in theorems]
-    if backend == "local":
-        _run_local(tasks, workers, collector)
+    work: Callable[[Task], tuple[Any, ...]] = run_task if reach is None else run_task_measured
+    if backend == "local" and workers == 1:
+        for index, task in enumerate(tasks):
+            collector.add(index, *work(task))
+            if collector.over():
+                break
+    elif backend == "local":
+        _run_local(tasks, workers, collector, work)
     else:
-        _run_dask(tasks, workers, collector, scheduler, client)
+        _run_dask(tasks, workers, collector, scheduler, client, work)
     return collector.runs()
 
 
@@ -144,15 +165,20 @@ class _Collector:
     """The runs as they come back, kept in task order; knows when a fail-fast run is over."""
 
     def __init__(self, theorems: Sequence[Theorem], progress: Progress | None,
-                 fail_fast: bool) -> None:
+                 fail_fast: bool,
+                 reach: Callable[[int, dict[str, list[list[int]]]], None] | None = None) -> None:
         self.theorems = theorems
         self.progress = progress
         self.fail_fast = fail_fast
+        self.reach = reach
         self.found: dict[int, Run] = {}
         #: The first unexpected result in task order among those back (fail-fast only).
         self.first_bad: int | None = None
 
-    def add(self, index: int, result: Result, seconds: float) -> None:
+    def add(self, index: int, result: Result, seconds: float,
+            seen: dict[str, list[list[int]]] | None = None) -> None:
+        if self.reach is not None and seen:
+            self.reach(index, seen)
         done = Run(self.theorems[index], result, seconds)
         self.found[index] = done
         if self.progress is not None:
@@ -176,14 +202,15 @@ class _Collector:
         return [self.found[i] for i in range(end)]
 
 
-def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector) -> None:
+def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector,
+               work: Callable[[Task], tuple[Any, ...]] = run_task) -> None:
     """``jobs`` worker processes (started afresh, not forked: a parent's threads and z3 state
     stay in the parent); a few tasks in flight per worker, so a stop is quick."""
     context = multiprocessing.get_context("spawn")
     window = 2 * jobs
     todo = iter(enumerate(tasks))
     with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        pending: dict[concurrent.futures.Future[tuple[Result, float]], int] = {}
+        pending: dict[concurrent.futures.Future[tuple[Any, ...]], int] = {}
 
         def fill() -> None:
             while len(pending) < window:
@@ -192,7 +219,7 @@ def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector) -> None:
                     return
                 index, task = nxt
                 if collector.needed(index):
-                    pending[pool.submit(run_task, task)] = index
+                    pending[pool.submit(work, task)] = index
 
         fill()
         while pending and not collector.over():
@@ -201,21 +228,19 @@ def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector) -> None:
             )
             for future in done:
                 index = pending.pop(future)
-                result, seconds = future.result()
-                collector.add(index, result, seconds)
+                collector.add(index, *future.result())
             fill()
         for future in pending:
             future.cancel()
 
 
 def _run_dask(tasks: Sequence[Task], jobs: int, collector: _Collector, scheduler: str | None,
-              client: Any) -> None:
+              client: Any, work: Callable[[Task], tuple[Any, ...]] = run_task) -> None:
     with dask_client(workers=jobs, scheduler=scheduler, client=client) as (distributed, client):
-        futures = {client.submit(run_task, task, pure=False): i for i, task in enumerate(tasks)}
+        futures = {client.submit(work, task, pure=False): i for i, task in enumerate(tasks)}
         for future in distributed.as_completed(list(futures)):
             index = futures[future]
-            result, seconds = future.result()
-            collector.add(index, result, seconds)
+            collector.add(index, *future.result())
             if collector.over():
                 break
         client.cancel(list(futures))

@@ -5,8 +5,11 @@ option values — each theorem once per distinct value of what it depends on (``
   allows. A theorem that does not depend on ``"players"`` runs once, for the default count.
 - ``--reading ID=OPT``: everything, for every player count, under that reading.
 - ``--all-readings``: the default run, then for every single deviation from the default reading the
-  theorems that depend on the deviating interpretation (those state what its option does). A
-  theorem that covers every option of an interpretation in one check (``all_options_of``) runs once.
+  theorems that depend on the deviating interpretation (those state what its option does) — an
+  option that needs a value (custom dice, a number of skulls) at the value its documentation
+  gives (the spec's ``example``, the "play it with" command of ``castlerules readings``; a file
+  name there is a placeholder and is left to the combinations' representative). A theorem that
+  covers every option of an interpretation in one check (``all_options_of``) runs once.
 - ``--combinations T`` (``combination_plan``): for every configuration of the covering array of
   strength T (``core.combinations``), at every player count it allows, every theorem that
   depends on an interpretation or a keyword option (what does not depend on the readings is the
@@ -28,7 +31,8 @@ import attrs
 
 from castlerules.core.catalog import make, player_counts
 from castlerules.core.errors import RulesError
-from castlerules.core.readings import by_full_id, single_deviations
+from castlerules.core.readings import by_full_id, documented_values, single_deviations
+from castlerules.core.source import untrusted
 from castlerules.core.spec import load_spec
 
 
@@ -176,7 +180,9 @@ def plan(
     spec = load_spec(name)
     base = by_full_id(spec, readings or {})  # one interpretation under two spellings: agree
     wanted = set(only)
-    configs: list[tuple[dict[str, str], str | None]] = [(base, None)]
+    keywords = dict(options or {})
+    #: (readings, the interpretation that deviates, its keyword and value if it needs one)
+    configs: list[tuple[dict[str, str], str | None, dict[str, Any]]] = [(base, None, {})]
     if all_readings:
         for deviation in single_deviations(spec):
             if not deviation:
@@ -184,12 +190,22 @@ def plan(
             ((interp, option),) = deviation.items()
             interp = spec.interpretation(interp).id
             if interp not in base:
-                configs.append(({**base, interp: option}, interp))
+                configs.append(({**base, interp: option}, interp, {}))
+        for interp, option, keyword, value in documented_values(spec):
+            if interp not in base and keyword not in keywords:
+                configs.append(({**base, interp: option}, interp, {keyword: value}))
     seen: set[tuple[Any, ...]] = set()
     out: list[Any] = []
-    for config, deviating in configs:
+    for config, deviating, value in configs:
         try:
-            games = _games(name, config, options)
+            if value:
+                # a documented value the way `castlerules readings` gives it; one that names a
+                # file (a board you write, my-map.txt) is a placeholder, refused here: the
+                # combinations check the option with a representative board instead
+                with untrusted():
+                    games = _games(name, config, {**keywords, **value})
+            else:
+                games = _games(name, config, options)
         except RulesError:
             if deviating is None:
                 raise
@@ -204,7 +220,8 @@ def plan(
                 if game.num_players != default_players and "players" not in t.depends_on:
                     continue
                 if deviating is not None and (
-                    deviating not in t.depends_on or deviating in t.all_options_of
+                    not ({deviating, *value} & set(t.depends_on))
+                    or deviating in t.all_options_of
                 ):
                     continue
                 key = _key(t, base)

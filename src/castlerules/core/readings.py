@@ -242,3 +242,15 @@ def single_deviations(spec: GameSpec) -> list[dict[str, str]]:
             if o.id != i.default and o.playable and not o.parameter:
                 found.append({i.id: o.id})
     return found
+
+
+def documented_values(spec: GameSpec) -> list[tuple[str, str, str, Any]]:
+    """Every playable option that needs a value and documents one (its ``example``, the value
+    ``castlerules readings GAME`` shows in its "play it with" command): (interpretation id,
+    option id, keyword, value)."""
+    found: list[tuple[str, str, str, Any]] = []
+    for i in spec.interpretations:
+        for o in i.options:
+            if o.playable and o.parameter and o.example is not None and i.keyword:
+                found.append((i.id, o.id, i.keyword, o.example))
+    return found

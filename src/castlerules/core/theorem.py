@@ -219,6 +219,22 @@ class Run:
         }
 
 
+def verify_runs(data: Any) -> list[dict[str, Any]]:
+    """Every run in the output of ``castlerules verify --json`` (``Run.to_data`` of each):
+    ``{"unexpected": [...], "runs": [...], "combinations": [...]}`` — the single readings' runs and
+    each configuration's results, a run shared by several configurations once per holder — or
+    the plain list of runs that versions before 0.3 wrote. Raises TypeError on anything else."""
+    if isinstance(data, list):
+        return data
+    if not isinstance(data, dict):
+        raise TypeError("not the output of castlerules verify --json")
+    runs = list(data.get("runs", []))
+    for game in data.get("combinations", []):
+        for config in game.get("configurations", []):
+            runs += config.get("results", [])
+    return runs
+
+
 #: Wall-clock limits of one check (seconds): a check that gives no answer in time is UNKNOWN, so a
 #: rule bug that makes a game endless fails ``verify`` instead of hanging it.
 TIME_LIMIT = 300.0

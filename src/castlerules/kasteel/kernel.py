@@ -71,14 +71,6 @@ def move_cost(costs: Sequence[Any], per_move: bool = False) -> Any:
     return If(total > 0, 1, 0) if per_move else total
 
 
-@clause("kasteel.spel.niet-springen", "kasteel.spel.eigen-sleutel", "kasteel.spel.muren-langs",
-        "kasteel.spel.klimmen")
-def step_blocked(origin_wall: Any, wall: Any, own: Any, opp: Any, own_key: Any) -> Any:
-    """A (default) slide may not go on past this square: it is on the other level (wall/ground),
-    occupied by any knight, or the mover's own key square."""
-    return Or(wall != origin_wall, own, opp, own_key)
-
-
 @clause("kasteel.spel.schuiven", "kasteel.spel.slaan", "kasteel.spel.eigen-sleutel")
 def end_ok(own: Any, own_key: Any) -> Any:
     """A move may end on a free square or on an opposing knight, never on an own knight or on the

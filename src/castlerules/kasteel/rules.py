@@ -36,6 +36,7 @@ from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.outcome import Termination
+from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
 from castlerules.kasteel import kernel, notation, render
@@ -178,6 +179,7 @@ def _targets(origin_wall: bool, walls: tuple[bool, ...], own_key: int, enemy_key
 
 
 @functools.lru_cache(maxsize=8)
+@tabulation
 def line_tables(board: Board, reading: LineReading) -> tuple[tuple[tuple[Line | None, ...], ...], ...]:
     """``tables[player][square][direction]``: the line of a knight of ``player`` on ``square`` in
     ``direction`` (None if it has no target); see the module docstring."""

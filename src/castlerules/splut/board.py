@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 
+from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause
 
 OFF = -1
@@ -41,6 +42,7 @@ def column_row(square: int) -> tuple[int, int]:
 
 
 @clause("splut.onderdelen.spelbord")
+@tabulation
 def on_board(column: int, row: int) -> bool:
     """The diamond: |column - 5| + |row - 5| <= 4."""
     return 1 <= column <= 9 and 1 <= row <= 9 and abs(column - 5) + abs(row - 5) <= 4
@@ -64,6 +66,7 @@ BY_NAME: dict[str, int] = {v: k for k, v in NAMES.items()}
 
 @clause("splut.beweging.orthogonaal", "splut.beweging.aangrenzend", "splut.woorden.aangrenzend",
         "splut.woorden.beweging")
+@tabulation
 def _neighbour(square: int, d: Dir) -> int:
     """The square one step from ``square`` in direction ``d`` (orthogonal only), or OFF."""
     c, r = column_row(square)

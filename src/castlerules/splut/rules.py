@@ -31,6 +31,7 @@ from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, InvalidStateError, Violation
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.outcome import Termination
+from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
 from castlerules.splut import kernel, notation, render
 from castlerules.splut.board import (
@@ -250,6 +251,7 @@ TABLE_TURNS = 1024
 
 
 @functools.cache
+@tabulation
 def bookkeeping_tables(
     opening: bool,
 ) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, int], ...]]:
@@ -410,6 +412,7 @@ class Splut(Game[State, Action]):
         return self._lev_stays
 
     # -- the bookkeeping kernels, tabulated -------------------------------------------------
+    @tabulation
     def _tables(self) -> None:
         """Tables of the bookkeeping kernels' values (computed by the kernels themselves): turn
         and steps after a step and after a turn's end, for the first TABLE_TURNS turns (later

@@ -836,20 +836,21 @@ class Spookslot(Game[State, Action]):
     def _pass_violation(self, state: State, action: Pass) -> Violation | None:
         if action in self.move_set(state).actions:
             return None
-        if self._forced != "optional":
-            return violation(
-                "spookslot.exit.moet-verplaatsen",
-                "after a number a pawn that can move must move: passing is not allowed "
-                "(interpretation spookslot.interp.forced-move)",
-            )
-        if state.phase is not Phase.MOVE:
-            return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
+        # as for a move: whose pass it is and when come first, then the rule about passing
         bad = self._pawn_violation(state, action.player, 0)
         if bad is not None:
             return bad
+        if state.phase is not Phase.MOVE:
+            return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
+        if action.player != state.turn:
+            return violation(
+                "spookslot.pionnen.beginner",
+                f"it is player {state.turn}'s turn, not player {action.player}'s",
+            )
         return violation(
-            "spookslot.pionnen.beginner",
-            f"it is player {state.turn}'s turn, not player {action.player}'s",
+            "spookslot.exit.moet-verplaatsen",
+            "after a number a pawn that can move must move: passing is not allowed "
+            "(interpretation spookslot.interp.forced-move)",
         )
 
     # -- transitions -----------------------------------------------------------------------

@@ -73,6 +73,7 @@ from castlerules.kasteel.theorems.common import (
 from castlerules.kasteel.theorems.end import (
     FINDING_DEADLOCK,
     FINDING_REACHABLE,
+    FINDING_REACHABLE_COSTLY,
     FINDING_REACHABLE_OPEN,
     FINDING_STUCK,
     FINDING_WALLS,
@@ -90,6 +91,8 @@ from castlerules.kasteel.theorems.end import (
     search_stuck_line,
     spec_stuck,
     spec_winners,
+    stuck_line_affordable,
+    stuck_skulls,
 )
 from castlerules.kasteel.theorems.moves import (
     check_line_rule,
@@ -115,6 +118,7 @@ from castlerules.kasteel.theorems.whole_board import Symbolic
 __all__ = [
     "FINDING_DEADLOCK",
     "FINDING_REACHABLE",
+    "FINDING_REACHABLE_COSTLY",
     "FINDING_REACHABLE_OPEN",
     "FINDING_STUCK",
     "FINDING_WALLS",
@@ -161,6 +165,8 @@ __all__ = [
     "spec_targets",
     "spec_winners",
     "spec_zone",
+    "stuck_line_affordable",
+    "stuck_skulls",
     "theorems",
 ]
 
@@ -235,10 +241,18 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
     walled: dict[str, Any] = (
         {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_WALLS} if walls else {}
     )
-    reachable: dict[str, Any] = (
-        {"expected": Status.UNKNOWN, "finding": FINDING_REACHABLE_OPEN} if g._mover_removed
-        else {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_REACHABLE}
-    )
+    # Whether a stuck position is reachable: never with fewer than three skulls (none exists,
+    # z3); else the stuck line where the passes pay for it; open under mover-removed and where
+    # they do not.
+    reachable: dict[str, Any]
+    if g.skull_count < 3:
+        reachable = {}
+    elif g._mover_removed:
+        reachable = {"expected": Status.UNKNOWN, "finding": FINDING_REACHABLE_OPEN}
+    elif stuck_line_affordable(g):
+        reachable = {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_REACHABLE}
+    else:
+        reachable = {"expected": Status.UNKNOWN, "finding": FINDING_REACHABLE_COSTLY}
     stuck: dict[str, Any] = (
         {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_STUCK} if g.skull_count >= 3 else {}
     )
@@ -336,8 +350,11 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
           "test_never_stuck_is_proved_when_every_move_is_allowed", **stuck),
         t("kasteel.stuck-reachable",
           "Kasteel never draws, part 3 (claim): no position reachable from the start leaves the "
-          "player to move with knights but no legal move.",
-          (*end, "kasteel.kanalen.schedels", "kasteel.kanalen.uitgeput"), "search",
+          "player to move with knights but no legal move (with fewer than three skulls z3 shows "
+          "that no position at all does; with more, a line of play from the start is searched "
+          "for).",
+          (*end, "kasteel.kanalen.schedels", "kasteel.kanalen.uitgeput"),
+          "z3" if g.skull_count < 3 else "search",
           lambda: check_stuck_reachable(g), "test_stuck_reachable_is_proved_if_yellow_keeps_passes",
           **reachable),
         t("kasteel.never-deadlocked",

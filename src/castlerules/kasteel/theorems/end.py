@@ -71,6 +71,9 @@ def _end_family(game: Kasteel) -> Iterator[State]:
         yield state
         yield build(game, state.knights[0], state.knights[1], state.passes, state.skulls,
                     1 - state.to_move)
+    stuck = _documented_stuck(game)
+    if stuck is not None:  # stuck, and the opponent's last knight gone
+        yield build(game, stuck.knights[0], [], stuck.passes, stuck.skulls, stuck.to_move)
     yield from _deadlocks(game)
 
 
@@ -156,27 +159,29 @@ def check_one_winner(
 
 
 def find_stuck(
-    game: Kasteel, move_legal: MoveLegal = kernel.move_legal, both: bool = False
+    game: Kasteel, move_legal: MoveLegal = kernel.move_legal, both: bool = False,
+    player: int = YELLOW,
 ) -> tuple[str, State] | None:
-    """A state satisfying the invariant where yellow is to move, no game-ending condition holds,
-    and yellow has knights but no legal move (``both``: red could not move either). None if z3
-    shows there is none."""
+    """A state satisfying the invariant where ``player`` (yellow) is to move, no game-ending
+    condition holds, and he has knights but no legal move (``both``: his opponent could not move
+    either). None if z3 shows there is none."""
     g = game
     b = g.board
     s = Symbolic(g)
+    other = 1 - player
     conds = [
         *s.invariant(),
         Not(s.knights[YELLOW][b.keys[RED]]),
         Not(s.knights[RED][b.keys[YELLOW]]),
-        Or(*s.knights[RED]),
-        s.stuck(YELLOW, move_legal=move_legal),
+        Or(*s.knights[other]),
+        s.stuck(player, move_legal=move_legal),
     ]
     if both:
-        conds.append(s.stuck(RED, move_legal=move_legal))
-    found = z3_find(z3.And(*conds), render=_show(g, s, YELLOW, ""), timeout_ms=60_000)
+        conds.append(s.stuck(other, move_legal=move_legal))
+    found = z3_find(z3.And(*conds), render=_show(g, s, player, ""), timeout_ms=60_000)
     if found is None:
         return None
-    return found[0], g.adopt(s.state(found[1], YELLOW))
+    return found[0], g.adopt(s.state(found[1], player))
 
 
 def check_never_stuck(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
@@ -241,27 +246,105 @@ def _distances(game: Kasteel, target: int) -> list[int]:
     return dist
 
 
-def search_stuck_line(game: Kasteel, max_plies: int = 1200) -> list[str] | None:
+#: The stuck line's skulls: the three around j11 (with the canal j12 above it every square next to
+#: j11 costs a pass) and s11, out of the way (``STUCK_LINE``'s four).
+TRAP = ("i11", "j10", "k11", "s11")
+#: Yellow's ways from c8 to j11: along row 10 (``STUCK_LINE``'s), or along the wall of row 8 and
+#: up the i file (it enters fewer squares of the middle rows).
+ROUTES = (("c8-c9", "c9-c10", "c10-i10", "i10-j10", "j10-j11"),
+          ("c8-i8", "i8-i9", "i9-i10", "i10-j10", "j10-j11"))
+#: Red's hunter comes down the q file into yellow's castle.
+LANE = ("q11", "q10", "q9")
+#: The squares of the middle rows the line needs, in the order further skulls may take them: the
+#: first route's, red's lane, then the second route's and the squares around j10 (j11 last).
+NEEDED = ("c9", "c10", "d10", "e10", "f10", "g10", "h10", *LANE, "i9", "i10", "j9", "k10", "j11")
+#: What each route costs at most and the lane costs red, by square: a skull there costs one pass.
+ROUTE_COST = ("i9", "i10", "j10", "j11")
+
+
+def _coords(name: str) -> tuple[int, int]:
+    return "abcdefghijklmnopqrs".index(name[0]), int(name[1:])
+
+
+def _segment(move: str) -> set[str]:
+    """The squares a move written ``c8-c9`` or ``q9xq8`` goes over, both ends included."""
+    (fc, fr), (tc, tr) = (_coords(n) for n in move.replace("x", "-").split("-"))
+    return {"abcdefghijklmnopqrs"[c] + str(r)
+            for c in range(min(fc, tc), max(fc, tc) + 1) for r in range(min(fr, tr), max(fr, tr) + 1)}
+
+
+#: The squares ``STUCK_LINE``'s moves go over: further skulls keep away from them first.
+LINE_SQUARES = tuple(sorted(set().union(*(_segment(m) for m in STUCK_LINE
+                                          if not m.startswith("skull")))))
+
+
+def stuck_skulls(game: Kasteel) -> list[str]:
+    """Where the stuck line puts the game's skulls: ``TRAP``, then the squares of the zone furthest
+    from the line (the middle rows first), then the line's own squares, ``NEEDED`` last."""
+    b = game.board
+    zone = [b.name(sq) for sq in game._zone]
+    late = set(LINE_SQUARES) | set(NEEDED) | set(TRAP)
+
+    def far(name: str) -> tuple[bool, int, str]:
+        c, r = _coords(name)
+        gap = min(abs(c - x) + abs(r - y) for x, y in map(_coords, LINE_SQUARES))
+        return (not 9 <= r <= 11, -gap, name)
+
+    rest = sorted((n for n in zone if n not in late), key=far)
+    used = sorted((n for n in zone if n in set(LINE_SQUARES) - set(NEEDED) - set(TRAP)), key=far)
+    order = [n for n in (*TRAP, *rest, *used, *NEEDED) if n in zone]
+    return order[: game.skull_count]
+
+
+def stuck_line_affordable(game: Kasteel) -> bool:
+    """Whether the stuck line's search applies to ``game``: three skulls or more (with fewer no
+    player is ever stuck, kasteel.never-stuck), the squares of ``TRAP``'s three around j11 in the
+    zone, and passes enough for yellow's second route and red's lane under the skulls
+    ``stuck_skulls`` places (a skull on them costs one pass each)."""
+    if game.skull_count < 3:
+        return False
+    skulls = set(stuck_skulls(game))
+    if not set(TRAP[:3]) <= skulls:
+        return False
+    passes = game.start_passes
+    return (passes >= 1 and passes >= len(skulls & set(ROUTE_COST))
+            and passes >= len(skulls & set(LANE)))
+
+
+def search_stuck_line(game: Kasteel, max_plies: int | None = None) -> list[str] | None:
     """A line of play from the start that leaves yellow stuck (None if this search finds none
-    within ``max_plies``). The skulls fall on i11, j10, k11 and s11; yellow walks a knight from c8
-    to j11 and spends its passes going j11-j10-j11, while red hunts down the other yellow knights
-    and yellow offers them (each side picks its move by distance, deterministically)."""
+    within ``max_plies``, by default 1,200 plies and four more for each pass a player has).
+
+    The skulls fall where ``stuck_skulls`` says; yellow walks a knight from c8 to j11 by one of
+    ``ROUTES`` and spends its passes going j11-j10-j11 (ending on j11, or on j10 when every square
+    around j10 costs a pass too), while red hunts down the other yellow knights and yellow offers
+    them (each side picks its move by distance, deterministically)."""
+    plies = 1200 + 4 * game.start_passes if max_plies is None else max_plies
+    for walk in ROUTES:
+        found = _stuck_line(game, walk, plies)
+        if found is not None:
+            return found
+    return None
+
+
+def _stuck_line(game: Kasteel, walk: Sequence[str], max_plies: int) -> list[str] | None:
+    """``search_stuck_line`` with yellow's knight on the route ``walk``."""
     b = game.board
     state = game.initial_state()
     line: list[str] = []
     try:
-        for name in ("i11", "j10", "k11", "s11")[: game.skull_count]:
+        for name in stuck_skulls(game):
             line.append(f"skull {name}")
             state = game.play(state, line[-1])
-        walk = ["c8-c9", "c9-c10", "c10-i10", "i10-j10", "j10-j11"]
-        hero_path = {b.square(n) for m in walk for n in m.split("-")}
-        hero_path |= {b.square(f"{c}10") for c in "cdefghi"}
-        hero = b.square("c8")
+        hero = b.square(walk[0].split("-")[0])
+        home, away = b.square("j11"), b.square("j10")
+        around = [b.square(n) for n in ("j9", "i10", "k10")]
     except Exception:  # another board or other skulls: this search does not apply
         return None
     if game.is_chance(state):
         return None
-    script = walk + ["j11-j10", "j10-j11"] * max(0, game.start_passes - 1)
+    hero_path = {b.square(n) for m in walk for n in _segment(m)}
+    script = list(walk)
     cache: dict[int, list[int]] = {}
 
     def dist(target: int) -> list[int]:
@@ -269,23 +352,38 @@ def search_stuck_line(game: Kasteel, max_plies: int = 1200) -> list[str] | None:
             cache[target] = _distances(game, target)
         return cache[target]
 
+    def shuttle(legal: list[Move]) -> Move | None:
+        """Yellow's knight spends its passes between j11 and j10, to end where it is stuck."""
+        to = away if hero == home else home
+        move = next((m for m in legal if m.frm == hero and m.to == to), None)
+        if move is None or hero == away:
+            return move
+        left = game.successor(state, move).passes[YELLOW]
+        walled = all(sq in state.skulls for sq in around)
+        back = 1 if home in state.skulls else 0
+        return move if state.passes[YELLOW] > 0 and (left >= back or walled) else None
+
     while len(line) < max_plies:
-        if game.is_terminal(state):
-            return None
         if game.stuck_player(state):
             return line if state.to_move == YELLOW else None
+        if game.is_terminal(state):
+            return None
         legal = [a for a in game.legal_actions(state) if isinstance(a, Move)]
         if not legal:
             return None
+        action: Move | None = None
         if state.to_move == YELLOW:
-            action = None
             if script:
                 try:
-                    action = game.parse_action(state, script.pop(0))
+                    scripted = game.parse_action(state, script[0])
                 except Exception:
                     return None
-                if action not in legal:
-                    return None
+                if scripted in legal:
+                    action = scripted
+                    script.pop(0)
+            elif hero in (home, away):
+                action = shuttle(legal)
+            if action is not None:
                 hero = action.to
             else:
                 reds = state.knights[RED]
@@ -318,10 +416,24 @@ def search_stuck_line(game: Kasteel, max_plies: int = 1200) -> list[str] | None:
 
 
 def check_stuck_reachable(game: Kasteel, line: Sequence[str] | None = None) -> Result:
-    """Claim: no position reachable from the start leaves the player to move stuck. Refuted by
-    replaying a finite line of play from the start: ``STUCK_LINE`` where it applies, else the
-    line ``search_stuck_line`` finds for this game (bounded; UNKNOWN if it finds none)."""
+    """Claim: no position reachable from the start leaves the player to move stuck.
+
+    With fewer than three skulls no position at all leaves a player stuck: z3 shows it for both
+    players (``find_stuck``), and the claim is proved. Otherwise it is refuted by replaying a finite
+    line of play from the start: ``line`` if given, else ``STUCK_LINE`` where it applies, else the
+    line ``search_stuck_line`` finds for this game — where its passes pay for that line
+    (``stuck_line_affordable``; elsewhere the question is open: UNKNOWN)."""
     g = game
+    if line is None and g.skull_count < 3:
+        for p in (YELLOW, RED):
+            if find_stuck(g, player=p) is not None:
+                return Result.unknown(f"z3 finds {PLAYER_NAMES[p]} stuck with "
+                                      f"{g.skull_count} skulls")
+        return Result.proved(f"z3: with {g.skull_count} skulls no state satisfying the invariant "
+                             "leaves either player stuck, so no reachable one does")
+    if line is None and not stuck_line_affordable(g):
+        return Result.unknown(f"open: with {g.start_passes} passes the stuck line cannot pay its "
+                              f"way past {g.skull_count} skulls, and no other line is searched")
     for candidate in ((line,) if line is not None else (STUCK_LINE, None)):
         if candidate is None:
             candidate = search_stuck_line(g)
@@ -364,7 +476,21 @@ FINDING_REACHABLE = (
     "knight from q12 captures the seven other yellow knights (STUCK_LINE, 42 plies). Yellow then "
     "has one knight, no passes and no legal move. Under the default stuck=\"pass\" yellow passes "
     "and red, whose knights can still move, goes on; the game ends when red takes yellow's key or "
-    "yellow's last knight."
+    "yellow's last knight. With another number of skulls (three or more) the search puts the "
+    "others away from that line (stuck_skulls) and finds such a line for every number of skulls "
+    "the middle rows hold, 3 to 57, at every level; with fewer than three no position leaves a "
+    "player stuck at all (kasteel.never-stuck), and this claim is proved."
+)
+
+
+FINDING_REACHABLE_COSTLY = (
+    "Open where the passes cannot pay for the stuck line: with no passes at all (passes=0), or "
+    "with so many skulls that yellow's way to j11 or red's way down the q file costs more passes "
+    "than the players have (passes=1 with 51 or more skulls in the middle rows, passes=2 with 52 "
+    "or more, ...). A stuck position there would need another line — yellow's knights jammed "
+    "against each other, say —, which is not searched, so whether one is reachable is not settled. "
+    "The no-draw theorems (kasteel.end, kasteel.one-winner, kasteel.stuck-rule) do not depend on "
+    "it."
 )
 
 

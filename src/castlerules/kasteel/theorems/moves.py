@@ -205,8 +205,9 @@ def check_move_generation(game: Kasteel, deep: bool = False) -> Result:
     """Exhaustive over ``_generation_family``: the game's legal moves of the knight are exactly the
     squares ``spec_line`` allows, the checker (``violation``) accepts exactly those among every
     square of its row and column when it is alone (on the line of the other knight: up to the
-    square after it), a refused move names a clause, and a pass is legal exactly when the player has no move
-    (or the reading allows passing)."""
+    square after it), a refused move names a clause — a move off the knight's row and column
+    too —, a pass is legal exactly when the player has no move (or the reading allows passing),
+    and a pass of the player not to move is refused with the turn order (kasteel.spel.geel-eerst)."""
     b = game.board
     count = 0
     alone: dict[tuple[int, int, int, int, frozenset[int]], set[int]] = {}
@@ -239,6 +240,19 @@ def check_move_generation(game: Kasteel, deep: bool = False) -> Result:
                     return refute(game, state, f"violation of {b.name(sq)}-{b.name(to)} is "
                                   f"{found}; the clauses say {'legal' if to in want else 'illegal'}",
                                   [sq, to])
+        # a step off the knight's row and column, and a pass of the player not to move
+        diagonal = next((x for x in range(b.size)
+                         if x % b.width != sq % b.width and x // b.width != sq // b.width), None)
+        if diagonal is not None:
+            found = game.violation(state, Move(p, sq, diagonal))
+            if found is None or not found.clause:
+                return refute(game, state, f"{b.name(sq)}-{b.name(diagonal)}, off the knight's "
+                              "row and column, is legal", [sq, diagonal])
+        found = game.violation(state, Pass(1 - state.to_move))
+        if found is None or (not game.is_terminal(state)
+                             and found.clause != "kasteel.spel.geel-eerst"):
+            return refute(game, state, "a pass of the player not to move is "
+                          f"{found.clause if found else 'legal'}", [sq])
         if game.is_terminal(state):
             continue
         has_moves = any(isinstance(a, Move) for a in legal)

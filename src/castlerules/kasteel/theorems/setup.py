@@ -14,7 +14,7 @@ from castlerules.core.spec import read_text
 from castlerules.core.theorem import Result
 from castlerules.kasteel.board import PACKAGED, PLAYER_NAMES, RED, YELLOW, Board, Kind
 from castlerules.kasteel.rules import Kasteel
-from castlerules.kasteel.state import Move, State
+from castlerules.kasteel.state import Move, Pass, PlaceSkull, State
 from castlerules.kasteel.theorems.common import (
     fact,
     first_player,
@@ -187,6 +187,72 @@ def map_wrong(board: Board, text: str) -> str | None:
     return None
 
 
+def _map_text(rows: list[list[str]], columns: list[str] | None = None) -> str:
+    """A map's text from its rows of symbols (the top row first), each numbered, and the line of
+    column names (a, b, c, ... unless given)."""
+    height = len(rows)
+    names = columns if columns is not None else list("abcdefghijklmnopqrstuvwxyz"[:len(rows[0])])
+    return "\n".join([*(f"{height - i} {' '.join(r)}" for i, r in enumerate(rows)),
+                      "  " + " ".join(names)]) + "\n"
+
+
+def broken_maps() -> Iterator[tuple[str, Any]]:
+    """Map texts that each break one rule of the map format (kasteel.interp.board-format, the
+    sizes from the fact map-size), made from ``CUSTOM_MAP``: (what is broken, the text)."""
+    low, high = fact("map-size")
+    grid = [line.split()[1:] for line in CUSTOM_MAP.splitlines()
+            if line.strip() and not line.strip().startswith(";")][:-1]
+    yield "a map that is not text", CUSTOM_MAP.encode()
+    yield f"fewer than {low} rows", _map_text(grid[: low - 1])
+    tall = grid + [["."] * len(grid[0])] * (high + 1 - len(grid))
+    yield f"more than {high} rows", _map_text(tall)
+    yield f"fewer than {low} columns", _map_text([r[: low - 1] for r in grid])
+    yield f"more than {high} columns", _map_text([r + ["."] * (high + 1 - len(r)) for r in grid])
+    names = list("abcdefghijklmnopqrstuvwxyz"[:len(grid[0])])
+    yield "the columns named out of order", _map_text(grid, [names[1], names[0], *names[2:]])
+    yield "a row numbered wrong", _map_text(grid).replace(f"{len(grid)} ", f"{len(grid) + 1} ", 1)
+    yield "a row one square short", _map_text([grid[0][:-1], *grid[1:]])
+    yield "an unknown symbol", _map_text([["X", *grid[0][1:]], *grid[1:]])
+    yield "two yellow key squares", _map_text([["y", *grid[0][1:]], *grid[1:]])
+    yield "no red key square", _map_text([[("." if x == "r" else x) for x in r] for r in grid])
+    yield "no red knight", _map_text([[("#" if x == "R" else x) for x in r] for r in grid])
+
+
+def good_maps() -> Iterator[tuple[str, str, str]]:
+    """Map texts the format accepts (a comment and blank lines anywhere, the smallest and the
+    largest size): (what it is, the text, the text it must read as)."""
+    low, high = fact("map-size")
+    commented = CUSTOM_MAP.replace("\n", "\n\n; a comment\n", 2)
+    yield "comments and blank lines", commented, CUSTOM_MAP
+    small = [["R", "r"] + ["."] * (low - 2)] + [["."] * low] * (low - 2) + [["Y", "y"] + ["."] * (low - 2)]
+    yield f"{low} by {low}", _map_text(small), _map_text(small)
+    big = [["R", "r"] + ["."] * (high - 2)] + [["."] * high] * (high - 2) + [["Y", "y"] + ["."] * (high - 2)]
+    yield f"{high} by {high}", _map_text(big), _map_text(big)
+
+
+def map_format_wrong() -> str | None:
+    """What the game's map reader (``parse_board``) gets wrong about the map format, if anything:
+    it refuses every map of ``broken_maps`` and reads every map of ``good_maps`` as its
+    square-by-square text says."""
+    from castlerules.kasteel.board import parse_board
+
+    for what, text in broken_maps():
+        try:
+            parse_board(text)
+        except RulesError:
+            continue
+        return f"a map with {what} is accepted"
+    for what, text, same in good_maps():
+        try:
+            board = parse_board(text)
+        except RulesError as exc:
+            return f"a map with {what} is refused ({exc})"
+        wrong = map_wrong(board, same)
+        if wrong is not None:
+            return f"a map with {what}: {wrong}"
+    return None
+
+
 def check_board(game: Kasteel) -> Result:
     """Exhaustive over the squares of every map: on this game's map, every packaged map and a
     custom map (``CUSTOM_MAP``), each player has one key square, on ground, and at least one
@@ -223,8 +289,12 @@ def check_board(game: Kasteel) -> Result:
         start = g.initial_state()
         if start.knights != b.start:
             return refute(g, start, f"{label}: the game does not start with the knights of its map")
+    wrong = map_format_wrong()
+    if wrong is not None:
+        return Result.refuted(wrong, "the map format (kasteel.interp.board-format)")
     return Result.proved(f"every square of {len(maps)} maps (this game's, the packaged, a custom "
-                         "one); the default map is the reference map")
+                         "one); the default map is the reference map; every map that breaks the "
+                         "format is refused")
 
 
 # -- the first move, under every value of the options that shape the start ----------------------
@@ -304,6 +374,13 @@ def check_first_move(game: Kasteel, plies: int = 16) -> Result:
     if wrong is not None:
         return Result.refuted(wrong, "Kasteel is a game for two")
     first = first_player()
+    levels = sorted(int(x) for x in fact("level-passes"))
+    low, high = fact("explicit-passes")
+    for bad in ({"stuck": "maybe"}, {"level": levels[0] - 1}, {"level": levels[-1] + 1},
+                {"level": True}, {"passes": low - 1}, {"passes": high + 1}, {"skulls": -1}):
+        if _accepted(game, **bad):
+            return Result.refuted(f"{bad}", "an option value outside its documented values is "
+                                  "accepted")
     count = 0
     for label, g in option_games(game):
         count += 1
@@ -332,17 +409,22 @@ def check_first_move(game: Kasteel, plies: int = 16) -> Result:
             state = after
     return Result.proved(f"{count} games (every level, passes 0/1/1000, skulls 0/1/4/5/full zone, "
                          "fixed skulls, both stuck rules), each to the first move and "
-                         f"{plies} plies on; two players only")
+                         f"{plies} plies on; two players only; values outside the documented "
+                         "ones refused")
 
 
 # -- the skulls, for every number of skulls and every fixed set -----------------------------------
 
 
-def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int) -> Result | None:
+def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int,
+                ask: bool = False) -> Result | None:
     """Place ``g``'s skulls one by one (a fixed spread of outcomes): at the start and at every
     chance node the knights are on their start squares with ``passes`` each and nobody acts; the
     outcomes are exactly the free squares of ``zone``, each equally likely; after the ``n``-th
-    skull the first player (the fact) is to move with ``n`` skulls on distinct squares."""
+    skull the first player (the fact) is to move with ``n`` skulls on distinct squares. With
+    ``ask``, at every chance node the legality predicate allows a skull on exactly the free squares
+    of the zone (every square of the board asked) and refuses a move or a pass, all with the skull
+    clause (kasteel.kanalen.schedels: the skulls come before the first move)."""
     state = g.initial_state()
     b = g.board
     placed = 0
@@ -361,6 +443,10 @@ def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int) -> 
                 or g.legal_actions(state) != tuple(o for o, _ in outcomes)):
             return refute(g, state, f"{label}: skull {placed + 1} of {n} does not fall uniformly "
                           "on a free square of the skull zone", sorted(free))
+        if ask:
+            wrong = _skull_asked(g, state, free)
+            if wrong is not None:
+                return refute(g, state, f"{label}: {wrong}", sorted(free))
         state = g.apply(state, outcomes[(placed * 13 + 5) % len(outcomes)][0])
         placed += 1
     if (g.is_chance(state) or len(state.skulls) != n or not state.skulls <= zone
@@ -370,9 +456,27 @@ def _skull_walk(g: Kasteel, n: int, label: str, zone: set[int], passes: int) -> 
     return None
 
 
+def _skull_asked(g: Kasteel, state: State, free: set[int]) -> str | None:
+    """What the legality predicate gets wrong at a chance node, if anything (see ``_skull_walk``)."""
+    b = g.board
+    knight = min(state.knights[YELLOW])
+    others = [Move(YELLOW, knight, ray[0]) for ray in b.rays[knight] if ray]
+    asked = [PlaceSkull(sq) for sq in range(b.size)] + others[:1] + [Pass(YELLOW), Pass(RED)]
+    for action in asked:
+        found = g.violation(state, action)
+        allowed = isinstance(action, PlaceSkull) and action.square in free
+        if (found is None) != allowed or (found is not None
+                                          and found.clause != "kasteel.kanalen.schedels"):
+            return (f"{g.action_to_str(state, action)} while the skulls fall: the game says "
+                    f"{found.clause if found else 'legal'}")
+    return None
+
+
 def check_skulls_placed(game: Kasteel) -> Result:
     """'de schedels (ergens willekeurig in het midden van het veld)': without a skulls option the
-    game places the fact's number of skulls (4); for every number n of skulls from 0 to the size
+    game places the fact's number of skulls (4), and while they fall a skull may be placed on
+    exactly the free squares of the zone and nothing else happens (the legality predicate asked
+    about every square, a move and a pass); for every number n of skulls from 0 to the size
     of the skull zone (every value when the zone has at most 60 squares — the default middle rows
     have 57 — else 0-6 and the two largest), the game with skulls=n places exactly n, one at a
     time, each uniformly on a free square of the zone (``spec_zone``), while nobody acts, and then
@@ -384,7 +488,7 @@ def check_skulls_placed(game: Kasteel) -> Result:
     zone = spec_zone(game)
     passes = start_passes(game)
     plain = sibling(game, skulls=None, skull_squares=None)
-    found = _skull_walk(plain, fact("skulls"), "no skulls option", zone, passes)
+    found = _skull_walk(plain, fact("skulls"), "no skulls option", zone, passes, ask=True)
     if found is not None:
         return found
     counts = (range(len(zone) + 1) if len(zone) <= 60

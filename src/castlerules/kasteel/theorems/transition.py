@@ -5,9 +5,11 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+import attrs
+
 from castlerules.core.theorem import Result
 from castlerules.kasteel.board import RED, YELLOW, Kind
-from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.rules import Kasteel, interned_moves
 from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, bitboard
 from castlerules.kasteel.theorems.common import (
     STUCK_EXAMPLE,
@@ -60,10 +62,13 @@ def check_transition(game: Kasteel, deep: bool = False) -> Result:
     """Exhaustive: for every move of every line of the board (a knight of either player on any
     square, the destination empty or holding an opposing knight), whenever it is legal with the
     start's passes (or one pass, and with the skull sets of ``skull_sets``), ``apply`` gives
-    exactly ``spec_successor`` (JSON fields and the derived bitboards); so does every pass of a
-    stuck (or, per the reading, any) player and every skull placement from the start."""
+    exactly ``spec_successor`` (JSON fields and the derived bitboards) — for the move as the game
+    made it and as another game with an equal board made it —; so does every pass of a stuck (or,
+    per the reading, any) player and every skull placement from the start."""
     b = game.board
     count = 0
+    # the same moves as interned by an equal board of another game: applied by their squares
+    foreign = interned_moves.__wrapped__(attrs.evolve(b))
     for skulls in skull_sets(game) if deep else skull_sets(game)[:1]:
         for p in (YELLOW, RED):
             for frm in range(b.size):
@@ -87,7 +92,8 @@ def check_transition(game: Kasteel, deep: bool = False) -> Result:
                                 if game.violation(state, action) is not None:
                                     continue
                                 count += 1
-                                found = _compare(game, state, action)
+                                found = _compare(game, state, action) or _compare(
+                                    game, state, foreign[(p * b.size + frm) * b.size + to])
                                 if found is not None:
                                     return found
     for state in _pass_states(game):

@@ -96,6 +96,7 @@ from castlerules.splut.theorems.pieces import (
     check_clause,
     check_under_troll,
 )
+from castlerules.splut.theorems.positions import check_positions
 from castlerules.splut.theorems.setup import (
     _SEAT_WORDS,
     _named_squares,
@@ -178,6 +179,7 @@ __all__ = [
     "check_line_lemma",
     "check_next_player_z3",
     "check_no_step",
+    "check_positions",
     "check_push_z3",
     "check_rocks_z3",
     "check_seating",
@@ -375,9 +377,13 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
             "the rock lies one square the sorcerer's way and the troll stays —, and a troll not "
             "standing on a rock may pull it with every step onto a free square straight away from "
             "it — afterwards the rock lies on the square that troll left and the other troll "
-            "stays; the sorcerer never enters the troll's square (exhaustive over every state "
-            "with a rock under a troll within two actions of three seed positions, 2 players; "
-            "under allowed the family must hold such levitations and pulls). "
+            "stays; the sorcerer never enters the troll's square. Under both readings a troll "
+            "standing on a rock pulls no other rock onto its square. Exhaustive over every "
+            "state with a rock under a troll within two actions of six seed positions, 2 "
+            "players: the rock under the troll of the player to move and under another "
+            "player's, next to the sorcerer to move, at a turn's first step and later; the family must hold the mover's troll "
+            "resting on a rock with a rock straight behind it, and under allowed such "
+            "levitations and pulls. "
             + under_readings(g, ("rock-under-troll",)),
             ("splut.tovenaar.zweven", "splut.trol.trekken", "splut.tovenaar.vorige-speler"),
             "exhaustive", functools.partial(check_under_troll, g),
@@ -386,6 +392,31 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
                         "previous-and-this-turn", "levitate-behind"),
         ),
         *clause_theorems,
+        Theorem(
+            "splut.positions", GAME,
+            f"With {n} players the game accepts every position within two actions of the seed "
+            "positions (four of the start) and refuses every change of one that breaks a rule "
+            "of the board or of the turn: a troll or dwarf whose sorcerer has left ('het hele "
+            "team wordt uit de arena verwijderd'), two pieces on one square, a sorcerer on a "
+            "rock, a troll on a rock without a throw to make (except under blocked-throw = "
+            "rock-stays, which leaves one there), the player of a team that has left to move, "
+            "more steps left than the turn has (1, 2, then 3 from the rulebook's facts) or none "
+            "without a throw, a throw by a troll not on a rock or from a rock the troll to move "
+            "does not stand on or with all steps left or during a levitation, a levitation "
+            "without its rock or with a rock not moved this turn or under a troll, a rock moved "
+            "or a levitation ended before the turn's first step, at the end a turn under way "
+            "(steps, a throw, a moved or levitated rock) or a player whose team has left to move "
+            "(except under winner = last-thrower); and anything that is not a state. "
+            "Exhaustive. " + under_readings(g, ("blocked-throw", "winner",
+                                                              "steps-per-turn")),
+            ("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.beweging.bezet",
+             "splut.winnen.team-weg", "splut.splut.team", "splut.zet.eerste-een",
+             "splut.zet.tweede-twee", "splut.zet.drie", "splut.trol.werpen",
+             "splut.tovenaar.zweven", "splut.winnen.laatste"),
+            "exhaustive", functools.partial(check_positions, g),
+            fails_with=f"{TESTS}::test_positions_theorem_catches_a_careless_validation",
+            depends_on=("players", "blocked-throw", "winner", "steps-per-turn"),
+        ),
         Theorem(
             "splut.board", GAME,
             "The board is the 41-square diamond of the interpretation, the game's neighbour and "

@@ -14,7 +14,7 @@ from castlerules.splut.reference import Reference
 from castlerules.splut.rules import Splut
 from castlerules.splut.state import Lev, Piece, State, Step, Throw
 from castlerules.splut.theorems._common import _refute
-from castlerules.splut.theorems.transition import family
+from castlerules.splut.theorems.transition import family, shapes, transition_mismatch
 
 
 def _opposite(d: int) -> int:
@@ -41,6 +41,14 @@ UNDER_SEEDS: tuple[tuple[dict[int, str], str, dict[str, Any]], ...] = (
     ({0: "Sc6 Te3 Dc3", 1: "Sg7 Te4 Dg3"}, "e4 a5 i5 e9", {}),
     ({0: "Sd5 Tf4 Dc3", 1: "Sb6 Tg4"}, "g4 e6 a5 e9", {}),
     ({0: "Sd6 Te5 Dc3", 1: "Sg7 Te4"}, "e4 d5 i5 e9", {"moved_before": "e4"}),
+    # the rock under the troll of the player to move: its sorcerer could levitate it, a rock lies
+    # straight behind that troll (a resting troll pulls none), its dwarf can push it
+    ({0: "Sc6 Te4 Dd4", 1: "Sg7 Tf6 Dg3"}, "e4 e3 i5 e9", {}),
+    # the same at the turn's first step in the game's second turn (levitate-start = first-step)
+    ({0: "Sc6 Te4 Dd4", 1: "Sg7 Tf6 Dg3"}, "e4 e3 i5 e9", {"turn": 1}),
+    # the sorcerer to move next to another troll standing on a rock: the rock straight ahead
+    # (levitate-ahead) lies under that troll
+    ({0: "Sd4 Tc6 Dc3", 1: "Sg7 Te4 Dg3"}, "e4 a5 i5 e9", {}),
 )
 
 
@@ -72,6 +80,8 @@ def _under(state: State) -> set[int]:
 def under_troll_mismatch(game: Splut, state: State, allowed: bool) -> Result | None:
     """Where the game breaks the statement of splut.rock-under-troll in ``state``, if anywhere.
 
+    - ``resting``: a troll standing on a rock makes no pulling step (the square it leaves keeps
+      its rock: no other can be pulled onto it), under either reading.
     - ``lev_from_under``: a legal levitating step names a rock under a troll ⇒ ``allowed``, and
       afterwards that rock lies one square the sorcerer's way, the troll still stands where it
       was, and the sorcerer is not on the troll's square.
@@ -94,6 +104,9 @@ def under_troll_mismatch(game: Splut, state: State, allowed: bool) -> Result | N
     for a in legal:
         if not isinstance(a, Step):
             continue
+        if a.pull and a.frm in state.rocks:
+            return _refute(game, state, "a troll standing on a rock pulls another rock onto its "
+                           "square", a)
         after = None
         if a.lev != OFF and a.lev in under:
             after = game.successor(state, a)
@@ -144,7 +157,9 @@ def check_under_troll(game: Splut, states: Callable[[Splut], Iterable[State]] | 
                       ) -> Result:
     """Exhaustive over every state with a rock under a troll within two actions of UNDER_SEEDS,
     made under blocked-throw = rock-stays and the game's reading of rock-under-troll: the game's
-    legal actions and successors satisfy ``under_troll_mismatch``."""
+    legal actions and successors satisfy ``under_troll_mismatch``, and on each of those states the
+    whole game agrees with the independent reading (``transition_mismatch``: the legality
+    predicate on every candidate, every successor)."""
     readings = {k: v for k, v in game.readings.items() if k != "splut.interp.player-count"}
     readings["splut.interp.blocked-throw"] = "rock-stays"
     g = type(game)(players=2, readings=readings)
@@ -152,9 +167,14 @@ def check_under_troll(game: Splut, states: Callable[[Splut], Iterable[State]] | 
     found = list(states(g) if states is not None else under_troll_states(g))
     if not found:
         return Result.unknown("no state with a rock under a troll was reached")
+    asked = sum(_resting_pull_asked(s) for s in found)
+    if not asked:
+        return Result.unknown("the family has no troll of the player to move resting on a rock "
+                              "with a rock straight behind it")
     witnesses = 0
+    reference = Reference(g)
     for state in found:
-        wrong = under_troll_mismatch(g, state, allowed)
+        wrong = under_troll_mismatch(g, state, allowed) or transition_mismatch(g, state, reference)
         if wrong is not None:
             return wrong
         under = _under(state)
@@ -165,8 +185,29 @@ def check_under_troll(game: Splut, states: Callable[[Splut], Iterable[State]] | 
         )
     if allowed and not witnesses:
         return Result.unknown("the family has no levitation or pull of a rock under a troll")
+    mine = sum(_resting(s, s.to_move) for s in found)
     return Result.proved(f"{len(found)} states with a rock under a troll, every legal action "
-                         f"({witnesses} levitations and pulls of such a rock)")
+                         f"({witnesses} levitations and pulls of such a rock; the troll of the "
+                         f"player to move resting on it in {mine} states, another player's in "
+                         f"{len(found) - mine}; {asked} where a resting troll has a rock "
+                         "straight behind it and a free square ahead)")
+
+
+def _resting(state: State, p: int) -> bool:
+    t = state.pieces[p][Piece.TROLL]
+    return t != OFF and t in state.rocks and t != state.throw_from
+
+
+def _resting_pull_asked(state: State) -> bool:
+    """The troll of the player to move rests on a rock with a rock straight behind it and a free
+    square ahead: where a pull would be asked for."""
+    p = state.to_move
+    if state.throw_from != OFF or state.over or not _resting(state, p):
+        return False
+    t = state.pieces[p][Piece.TROLL]
+    occupied = _occupied(state)
+    return any(y != OFF and y not in occupied and NEXT[t][_opposite(d)] in state.rocks
+               for d, y in enumerate(NEXT[t]))
 
 
 
@@ -526,4 +567,5 @@ def check_clause(game: Splut, theorem_id: str,
         reached += witness(game, state, legal)
     if not reached:
         return Result.unknown(f"the family of {len(found)} states reaches no {what}")
-    return Result.proved(f"{len(found)} states, every legal action ({reached} {what})")
+    return Result.proved(f"{len(found)} states, every legal action ({reached} {what}; "
+                         f"{shapes(game, found)})")

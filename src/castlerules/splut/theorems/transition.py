@@ -16,9 +16,10 @@ from castlerules.splut.board import (
 )
 from castlerules.splut.reference import Reference
 from castlerules.splut.rules import (
+    TABLE_TURNS,
     Splut,
 )
-from castlerules.splut.state import Pass, State, Step, Throw
+from castlerules.splut.state import Lev, Pass, State, Step, Throw
 from castlerules.splut.theorems._common import (
     _every_count,
     _refute,
@@ -44,6 +45,20 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
         ({0: "Sd3 Tf2 Dc3", 1: "Sf8 Td8 De8"}, "g3 a5 c5 e9", {"to_move": 1}),
         # a rock under a troll (a position of blocked-throw = rock-stays only)
         ({0: "Sc6 Te3 Dc3", 1: "Sg7 Te4 Dg3"}, "e4 a5 i5 e9", {}),
+        # the troll of the player to move resting on a rock (blocked-throw = rock-stays only):
+        # a rock straight behind it to pull, its dwarf to push it, a rock to step onto
+        ({0: "Sc6 Te4 Dd4", 1: "Sg7 Tf6 Dg3"}, "e4 e3 i5 e9", {}),
+        # the game's first turn (one step) with rocks the sorcerer can levitate, then the second
+        # (two steps): where the turn's first step is not its third-last
+        ({0: "Sd3 Tf3 De2", 1: "Sf8 Td8"}, "f2 a5 g4 e9", {"turn": 0}),
+        # a turn beyond the game's tables (turn numbers from 1024 on are computed, not looked up)
+        ({0: "Sa5 Te4 Dc3", 1: "Se9 Tb6 Dg7"}, "e3 i5 c5 g3", {"turn": 1500}),
+        # a troll next to a rock walled in by a rock, a troll and the edge, a rock behind it to
+        # pull onto its square (pull-and-throw = allowed): then no throw is possible
+        ({0: "Sg5 Tc5 De7", 1: "Se8 Tb4"}, "c4 c6 c3 d4", {}),
+        # the troll to move resting on a rock between two rocks (blocked-throw = rock-stays): a
+        # step onto one with the other behind it, which it may not pull
+        ({0: "Sc6 Te4 Dd4", 1: "Sg7 Tf6 Dg3"}, "e4 e3 e5 e9", {}),
     ),
     3: (
         ({0: "Sa5 Te4 Dc3", 1: "Se7 Tb4", 2: "Sf8 Td8 Dg6"}, "e5 i5 c5 g3", {}),
@@ -55,6 +70,8 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
         # a rock next to the sorcerer to move at its turn's first step (levitate-any-rock =
         # adjacent with levitate-start = first-step)
         ({0: "Sd4 Te2 De3", 1: "Sb6 Tb4", 2: "Sf8 Td8"}, "d5 a5 i5 e9", {"to_move": 0}),
+        # the same in the game's first turn (one step), then the second (two steps)
+        ({0: "Sd4 Te2 De3", 1: "Sb6 Tb4", 2: "Sf8 Td8"}, "d5 a5 i5 e9", {"turn": 0}),
     ),
     4: (
         ({0: "Sa5 Te4", 1: "Se7 Tb4", 2: "Sf8 Td8", 3: "Sh4 Th6 Dh5"}, "e5 i5 c3 g3",
@@ -67,6 +84,10 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
         # player 0 has no legal step
         ({0: "Se1 Tc3 Dd2", 1: "Sf3 Te4 Dd4", 2: "Se2 Td3 Df5", 3: "Sc4 Tf2 De7"},
          "d5 d6 d7 d8", {"to_move": 0, "turn": 4}),
+        # a rock next to the sorcerer to move in the game's first turn (one step), then the
+        # second (two steps)
+        ({0: "Sd4 Te2 De3", 1: "Sb6 Tb4", 2: "Sf8 Td8", 3: "Sh4 Th6"}, "d5 a5 i5 e9",
+         {"turn": 0}),
     ),
 }
 
@@ -81,6 +102,30 @@ def seeds(game: Splut) -> list[State]:
         except ValueError:
             continue
     return out
+
+
+def shapes(game: Splut, states: list[State]) -> str:
+    """What a family holds of the values the rules branch on, in words for a result's detail:
+    the player count, turns of one, two and three steps (and turns beyond the game's tables), a
+    troll resting on a rock — its player's to move, and another's — and a levitation under way."""
+    steps = sorted({game.steps_in_turn(s.turn) for s in states})
+    late = sum(s.turn >= TABLE_TURNS for s in states)
+
+    def resting(s: State, mover: bool) -> bool:
+        return any((p == s.to_move) == mover and t[1] != OFF and t[1] in s.rocks
+                   and t[1] != s.throw_from for p, t in enumerate(s.pieces))
+
+    mine = sum(resting(s, True) for s in states)
+    others = sum(resting(s, False) for s in states)
+    going = sum(s.lev is Lev.ACTIVE for s in states)
+    return (f"{game.num_players} players; turns of {_words(steps)} steps ({late} states beyond "
+            f"turn {TABLE_TURNS - 1}); a troll resting on a rock: the mover's in {mine} states, "
+            f"another player's in {others}; a levitation under way in {going}")
+
+
+def _words(numbers: list[int]) -> str:
+    said = [str(n) for n in numbers]
+    return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)
 
 
 def family(game: Splut, depth: int, start_depth: int | None = None) -> list[State]:
@@ -118,7 +163,19 @@ def candidates(game: Splut, state: State) -> list[Any]:
             out.append(Step(other, x, NEXT[x][0]))
     empty = next(s for s in SQUARES if state.board is not None and state.board[s] == 0)
     out += [Step(p, empty, y) for y in NEXT[empty][:2] if y != OFF]
+    # a square off the diamond (the grid's corner) as the step's start or end, and a levitation
+    # of a square that holds no rock
+    mine = next((x for x in state.pieces[p] if x != OFF), None)
+    if mine is not None:
+        out += [Step(p, mine, OFF_GRID), Step(p, OFF_GRID, mine)]
+        if state.pieces[p][0] != OFF:
+            s = state.pieces[p][0]
+            out += [Step(p, s, y, lev=empty) for y in NEXT[s][:1] if y != OFF]
     return out
+
+
+#: A square of the 9x9 grid outside the diamond (a1).
+OFF_GRID = 0
 
 
 
@@ -181,6 +238,7 @@ def check_transition(
     legal actions (move generator and legality predicate) and every successor are those of the
     independent reading."""
     total = 0
+    said = []
     for g in (_every_count(game) if every_count else [game]):
         reference = reference_factory(g)
         states = family(g, depth, start_depth=depth + 2)
@@ -189,6 +247,7 @@ def check_transition(
             if found is not None:
                 return found
         total += len(states)
-    counts = "2, 3 and 4 players" if every_count else f"{game.num_players} players"
-    return Result.proved(f"{total} states ({counts}), every legal action and candidate checked")
+        said.append(shapes(g, states))
+    return Result.proved(f"{total} states, every legal action and candidate checked "
+                         f"({'; '.join(said)})")
 

@@ -85,6 +85,7 @@ from castlerules.spookslot.theorems.families import (
     passage_states,
     roll_states,
 )
+from castlerules.spookslot.theorems.legality import check_legality
 from castlerules.spookslot.theorems.moves import MoveCases, check_move_successors, check_moves
 from castlerules.spookslot.theorems.options import (
     REPRESENTATIVES,
@@ -104,6 +105,7 @@ from castlerules.spookslot.theorems.players import (
     pair_states,
     remake,
 )
+from castlerules.spookslot.theorems.positions import check_positions
 from castlerules.spookslot.theorems.reading import BoardData, Reading, reference_moves
 from castlerules.spookslot.theorems.turn import (
     check_balls,
@@ -131,9 +133,11 @@ __all__ = [
     "check_chain_matches_game",
     "check_ending",
     "check_exit_exact",
+    "check_legality",
     "check_move_successors",
     "check_moves",
     "check_passages",
+    "check_positions",
     "check_rolls",
     "check_second_pawn",
     "check_start",
@@ -304,6 +308,47 @@ def theorems(game: Spookslot | None = None) -> tuple[Theorem, ...]:
             move_clauses, "exhaustive", lambda: check_moves(cases),
             fails_with=f"{TESTS}::test_moves_reference_catches_a_missing_bounce",
             depends_on=moves,
+        ),
+        T(
+            C + "positions", GAME,
+            f"With {n} players the game accepts every position of its families (before a roll, "
+            "after a ghost, before the ball, at a passage decision, at a move from every square, "
+            "at the end) and refuses every change of one that breaks a rule: pawns for a player "
+            "not at the table, a pawn too many (the facts: two each with 2 to 4 players, one "
+            "with 5 or 6), a pawn on no square, the turn of nobody, two pawns on a square that is "
+            "neither blue nor the green star (except under bounce-past-exit = share), a winner "
+            "before the end or one whose pawns have not all escaped, a player out and the game "
+            "not over, a number outside the move phase or one the die does not have, the ball "
+            "with nobody in danger, a passage pending outside its phase, twice, for nobody or "
+            "off the red star squares, anything pending at the end. Exhaustive.",
+            _clauses("pionnen.aantal", "intro.spelers", "eindigen.bezet",
+                     "geschrokken.blauw-meerdere", "geheim.groen-meerdere", "geheim.sterveld",
+                     "spook.kogel", "beurt.dobbelen", "einde.twee-vier", "einde.vijf-zes"),
+            "exhaustive", lambda: check_positions(g),
+            fails_with=f"{TESTS}::test_positions_catches_a_careless_validation",
+            depends_on=("players", "bounce-past-exit", "die-faces", "die_faces"),
+        ),
+        T(
+            C + "legality", GAME,
+            f"With {n} players, in every phase of a turn — before a roll and after a ghost with "
+            "the mover's pawn on every square, before the ball drops, at every passage decision, "
+            "at every move from every square with every face (for 2 players the longest bounces "
+            "too), and at the end — every action the game can be asked about (every face, "
+            "trap, pass, pawn, route and passage, and some that name no route or no pawn) is "
+            "legal exactly when the rules list it (the step-by-step reading's moves, a pass "
+            "when moving is optional or no pawn can move, the die's faces, the traps the ball "
+            "reaches, the pending passages) and the legal actions are exactly those; a refused "
+            "action names a clause and quotes it: a roll 'Spelverloop', a ball 'De kogel', a "
+            "passage 'De geheime doorgang', a move or pass out of turn the turn order, a player "
+            "or pawn the game does not have the player count or 'pionnen', anything after the "
+            "end the end of the game. Exhaustive.",
+            _clauses("beurt.dobbelen", "kogel.valstrik", "geheim.sterveld", "pionnen.beginner",
+                     "getal.zetten", "exit.moet-verplaatsen", "exit.precies",
+                     "exit.niet-springen", "routes.kiezen", "optioneel.geel-blijft-staan",
+                     "einde.twee-vier", "einde.vijf-zes", "intro.spelers", "pionnen.aantal"),
+            "exhaustive", lambda: check_legality(g),
+            fails_with=f"{TESTS}::test_legality_catches_a_careless_predicate",
+            depends_on=(*moves, "trap-weights", "trap_weights"),
         ),
         T(
             C + "move-successor", GAME,

@@ -18,7 +18,7 @@ from typing import Any
 
 from castlerules.core.errors import RulesError
 from castlerules.core.theorem import Result
-from castlerules.spookslot.board import Board, board_problems
+from castlerules.spookslot.board import Board, board_problems, parse_board
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Phase, Roll, State
 from castlerules.spookslot.theorems.common import fact
@@ -319,10 +319,49 @@ def _nearest_blue_behind(q: str, back: dict[str, list[str]], by_id: dict[str, An
     return set()
 
 
+def _square_changed(text: str, square: str, field: str, value: str | None) -> str:
+    """The board text with ``field`` of ``square`` set to ``value`` (TOML; None: removed)."""
+    blocks = text.split("[[square]]")
+    for i, block in enumerate(blocks):
+        if f'id = "{square}"\n' not in block:
+            continue
+        lines = [x for x in block.split("\n") if not x.startswith(f"{field} = ")]
+        if value is not None:
+            lines.insert(2, f"{field} = {value}")
+        blocks[i] = "\n".join(lines)
+    changed = "[[square]]".join(blocks)
+    if changed == text and value is not None:
+        raise RuntimeError(f"the packaged board has no square {square}")
+    return changed
+
+
+def misshapen_boards() -> list[tuple[str, str]]:
+    """Board texts made from the reconstruction that each lack one part of the rulebook's shape:
+    (what is wrong, the text)."""
+    from castlerules.core.spec import read_text
+
+    text = read_text(f"boards/{RECONSTRUCTION}.toml")
+    lonely = ('\n[[square]]\nid = "lonely"\ncolour = "blue"\nroom = "great hall"\n'
+              'floor = "lower"\nnext = ["h1"]\n')
+    starless = text
+    for q in ("lk2", "lk4", "g5"):
+        starless = _square_changed(starless, q, "star", None)
+    return [
+        ("a square the start does not reach", text + lonely),
+        ("a fallback that is not the nearest blue square behind (lk1 to t3)",
+         _square_changed(text, "lk1", "fallback", '"t3"')),
+        ("a fork whose routes do not rejoin before the Exit (hw3 to the Exit)",
+         _square_changed(text, "hw3", "next", '["exit"]')),
+        ("one red star square", _square_changed(text, "lk4", "star", None)),
+        ("no star square at all", starless),
+    ]
+
+
 def check_boards(game: Spookslot) -> Result:
     """The game's board and every packaged board have the rulebook's shape: ``board_problems``
     (the check the game makes when it loads a board) finds nothing, and neither does the
-    independent ``board_facts``; every packaged board loads by its name."""
+    independent ``board_facts``; every packaged board loads by its name; and a board that lacks
+    one part of the shape (``misshapen_boards``) is refused, ``board_problems`` naming it."""
     boards: list[tuple[str, Board]] = [(f"the game's board {game.board.name!r}", game.board)]
     for name in packaged_boards():
         try:
@@ -338,11 +377,21 @@ def check_boards(game: Spookslot) -> Result:
     if problems:
         shown = f"the packaged board {RECONSTRUCTION}"
         return Result.refuted(f"{shown}: " + "; ".join(problems[:6]), shown)
+    for what, text in misshapen_boards():
+        try:
+            remake(game, board=text)
+        except RulesError:
+            pass
+        else:
+            return Result.refuted(f"a board with {what} is accepted", what)
+        if not board_problems(parse_board(text, where="board")):
+            return Result.refuted(f"the board check finds nothing wrong with {what}", what)
     return Result.proved(f"{len(boards)} boards ({', '.join(s for s, _ in boards)}): every square "
                          "reaches the Exit, fallbacks are the nearest blue square behind, forks "
                          "rejoin with a longer safe and a shorter dangerous route, the facts' "
                          "colours, traps, forks and star squares; the packaged reconstruction is "
-                         "the fact's, square by square")
+                         f"the fact's, square by square; {len(misshapen_boards())} misshapen "
+                         "boards refused")
 
 
 # -- representatives ---------------------------------------------------------------------------------

@@ -73,7 +73,9 @@ def check_player_counts(game: Spookslot) -> Result:
 def check_start(game: Spookslot) -> Result:
     """The start position is the rulebook's set-up, for every first player of ``game``'s count:
     every pawn (facts ``pawns-per-player``) behind the start line (``start-place``), the first
-    player rolls the die; with 4 players nobody has moved a first pawn yet."""
+    player rolls the die; with 4 players nobody has moved a first pawn yet. A first player who is
+    not at the table (or no player number) and a ``no_yellow`` that is not true or false are
+    refused."""
     n = game.num_players
     per = pawns_per_player(n)
     given = game.options.get("first_player", fact("first-player"))
@@ -87,9 +89,17 @@ def check_start(game: Spookslot) -> Result:
                            f"{_position(g, want)}")
         if not g.is_chance(s) or g.actors(s) or g.is_terminal(s):
             return _refute(g, s, "the game does not begin with the first player's roll")
+    for bad in ({"first_player": -1}, {"first_player": n}, {"first_player": True},
+                {"first_player": "1"}, {"no_yellow": "yes"}):
+        try:
+            remake(game, **bad)
+        except RulesError:
+            continue
+        return Result.refuted(f"{bad}", "an option value that names no player (or is no yes or "
+                              "no) is accepted")
     return Result.proved(f"{n} players with {per} pawn(s) each behind the start line, for each "
                          f"of the {n} first players; the default first player is player "
-                         f"{fact('first-player')}")
+                         f"{fact('first-player')}; a first player not at the table is refused")
 
 
 # -- the turn order ------------------------------------------------------------------------------------

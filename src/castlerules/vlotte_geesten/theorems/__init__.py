@@ -94,6 +94,7 @@ from castlerules.vlotte_geesten.theorems.rounds import (
 )
 from castlerules.vlotte_geesten.theorems.setup import (
     check_player_counts,
+    check_positions,
     check_seats,
     check_start,
 )
@@ -124,6 +125,7 @@ __all__ = [
     "check_penalty_readings",
     "check_penalty_readings_z3",
     "check_player_counts",
+    "check_positions",
     "check_pot_empty_z3",
     "check_round_ends",
     "check_seats",

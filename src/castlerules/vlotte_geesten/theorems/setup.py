@@ -4,17 +4,26 @@ vg.interp.first-player)."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
-from castlerules.core.errors import RulesError
-from castlerules.core.theorem import Result, Theorem
+import attrs
+
+from castlerules.core.errors import InvalidStateError, RulesError
+from castlerules.core.theorem import Result, Status, Theorem
 from castlerules.vlotte_geesten.notation import state_to_text
 from castlerules.vlotte_geesten.state import Grab, Obj, Pass, State
 from castlerules.vlotte_geesten.theorems.common import (
     FIRST_PLAYER,
     GAME,
+    GRAB_PHASE,
+    MULTI_GRAB,
+    NO_POINTS,
     STATEMENT_TESTS,
+    SUBSETS,
     TESTS,
+    colour_pairs,
     fact,
     refuted_at,
     total_points,
@@ -97,6 +106,160 @@ def check_seats(game: Any) -> Result:
     return Result.proved(f"{n} players, each roller")
 
 
+# -- which positions and options the game accepts ------------------------------------------------
+
+
+def _accepts(game: Any, state: State) -> bool:
+    try:
+        game.validate_state(state)
+    except InvalidStateError:
+        return False
+    return True
+
+
+def _round_shapes(box: Box) -> Iterator[State]:
+    """Every round state the positions statement tries (the first roll, the first score profile):
+    every order of acting of fewer than all players — for more than three players nobody, each
+    single player and each run of all but one —, every ordered list of at most two wrong grabbers
+    (three for three players), every set of grabbed objects."""
+    n = box.n
+    scores, supply, pot, roller = box.profiles()[0]
+    faces = box.rolls[0]
+    if n <= 3:
+        actings: list[tuple[int, ...]] = [a for k in range(n)
+                                          for a in itertools.permutations(range(n), k)]
+    else:
+        actings = [(), *((p,) for p in range(n)),
+                   *(tuple((s + i) % n for i in range(n - 1)) for s in range(n))]
+    wrongs = [w for j in range(min(n, 3) + 1) for w in itertools.permutations(range(min(n, 3)), j)]
+    for acted in actings:
+        for wrong in wrongs:
+            for grabbed in (frozenset(), *SUBSETS):
+                yield State(scores, supply, pot, roller, faces, acted, grabbed, wrong)  # type: ignore[arg-type]
+
+
+def _corruptions(game: Any, box: Box, state: State) -> Iterator[tuple[str, State, bool]]:
+    """Changes of ``state`` that each break one rule about the numbers and the players, with
+    whether the rules refuse the result: (what is broken, the state, refused)."""
+    n = game.num_players
+    total = total_points()
+    debt = game.reading(NO_POINTS) == "debt"
+    def new(**changes: Any) -> State:
+        return attrs.evolve(state, **changes)
+
+    yield "a score for a player who is not at the table", new(scores=(*state.scores, 0)), True
+    if state.scores[0] >= 0:
+        gap = state.scores[0] + 1
+        yield ("a score below zero ('vg.interp.penalty-no-points': only a debt may make one)",
+               new(scores=(-1, *state.scores[1:]), supply=state.supply + gap), not debt)
+    yield ("a supply below zero", new(supply=-1, pot=state.pot + state.supply + 1), True)
+    yield ("a pot below zero", new(pot=-1, supply=state.supply + state.pot + 1), True)
+    yield f"a point more than the box's {total}", new(supply=state.supply + 1), True
+    if state.supply > 0 and state.dice is None:
+        yield ("points in the pot when the supply is empty (the game is over)",
+               new(supply=0, pot=state.pot + state.supply), state.pot + state.supply > 0)
+    yield "the dice with a player who is not at the table", new(roller=n), True
+    if state.dice is None:
+        if state.supply > 0:
+            yield "an action before the roll", new(acted=(state.roller,)), True
+            yield ("a wrong grab before the roll",
+                   new(wrong=(state.roller,), grabbed=_free(state, 1)), True)
+            impossible = next((f for f in itertools.product(Obj, repeat=5)
+                               if f not in box.possible), None)
+            if impossible is not None:
+                yield "a roll the dice cannot show", new(dice=impossible), True
+        else:
+            yield "a roll after the end", new(dice=box.rolls[0]), True
+        return
+    if state.acted:
+        yield "a player who acts twice", new(acted=(*state.acted, state.acted[0])), True
+    yield "an action of a player who is not at the table", new(acted=(*state.acted, n)), True
+    rest = tuple(p for p in range(n) if p not in state.acted)
+    yield "a round everybody has acted in, not settled", new(acted=(*state.acted, *rest)), True
+    if state.wrong:
+        yield ("a wrong grabber listed twice", new(wrong=(*state.wrong, state.wrong[0])), True)
+    yield ("a wrong grabber who is not at the table",
+           new(wrong=(*state.wrong, n), grabbed=state.grabbed | _free(state, 1)), True)
+
+
+def _free(state: State, k: int) -> frozenset[Obj]:
+    return frozenset(sorted(o for o in Obj if o not in state.grabbed)[:k])
+
+
+#: Dice that cannot show every roll (each die lacks the book): a roll with a book is no roll of
+#: theirs.
+BOOKLESS = ("chair", "ghost", "ghost", "mouse", "bottle", "bottle")
+
+
+def check_positions(game: Any) -> Result:
+    """``check_positions_under`` for every option of the grab-phase and multi-grab readings (the
+    game's other readings, dice and player count kept), and with dice that cannot show every
+    roll."""
+    details = []
+    phases = [o.id for o in game.spec.interpretation(GRAB_PHASE).options if o.playable]
+    multis = [o.id for o in game.spec.interpretation(MULTI_GRAB).options if o.playable]
+    for phase, multi in itertools.product(phases, multis):
+        made = variant(game, readings={GRAB_PHASE: phase, MULTI_GRAB: multi})
+        found = check_positions_under(made)
+        if found.status is not Status.PROVED:
+            return found
+        details.append(f"{phase}/{multi}")
+    colours = [c for c, _ in colour_pairs()]
+    found = check_positions_under(variant(game, faces={c: list(BOOKLESS) for c in colours}))
+    if found.status is not Status.PROVED:
+        return found
+    return Result.proved(f"{found.detail.split(':')[0]}, under grab-phase/multi-grab "
+                         f"{', '.join(details)} and with dice without the book")
+
+
+def check_positions_under(game: Any) -> Result:
+    """The game accepts exactly the positions play can reach, and exactly the first players at
+    the table:
+
+    - every round state of the box's shapes (``_round_shapes``: every order of acting, every list
+      of wrong grabbers, every set of grabbed objects) is accepted exactly when the reference
+      says play can reach it (``Reference.reachable``: the grab-phase and multi-grab readings);
+    - every change of a chance, round or final state of the box that breaks one rule about the
+      numbers and the players (``_corruptions``) is refused, as the rules and the
+      penalty-no-points reading say, and the state itself is accepted;
+    - ``first_player`` is accepted for each player at the table and refused for one who is not
+      (-1, n) or is not a player number (True, "1")."""
+    box = Box(game)
+    ref = box.ref
+    n = game.num_players
+    shapes = accepted = 0
+    for state in _round_shapes(box):
+        shapes += 1
+        want = ref.reachable(state)
+        if _accepts(game, state) != want:
+            return box.refuted(state, f"the game {'refuses' if want else 'accepts'} a round "
+                               f"state play {'can' if want else 'cannot'} reach")
+        accepted += want
+    changes = 0
+    bases = itertools.chain(box.chance_states(), box.round_states(rolls=1, profiles=1),
+                            box.terminal_states())
+    for base in bases:
+        if not _accepts(game, base):
+            return box.refuted(base, "the game refuses a position play can reach")
+        for what, state, refused in _corruptions(game, box, base):
+            changes += 1
+            if _accepts(game, state) == refused:
+                return box.refuted(state, f"{what}: the game "
+                                   f"{'accepts' if refused else 'refuses'} it")
+    options = {k: v for k, v in game.options.items() if k != "first_player"}
+    for first in (*range(n), -1, n, True, "1"):
+        try:
+            type(game)(**{**options, "first_player": first})
+        except RulesError:
+            if first in range(n) and first is not True:
+                return Result.refuted(f"first_player={first!r} is refused with {n} players")
+            continue
+        if first not in range(n) or first is True:
+            return Result.refuted(f"first_player={first!r} is accepted with {n} players")
+    return Result.proved(f"{n} players: {shapes} round states ({accepted} reachable), {changes} "
+                         "changes that break a rule, first players -1 to n")
+
+
 def theorems(game: Any) -> list[Theorem]:
     return [
         Theorem(
@@ -116,6 +279,27 @@ def theorems(game: Any) -> list[Theorem]:
             "(the fact; 0 to 10 tried), and a game made for n players has n.",
             ("vg.spel.spelers",), "exhaustive", lambda: check_player_counts(game),
             fails_with=f"{STATEMENT_TESTS}::test_player_count_theorem_finds_a_ninth_player",
+        ),
+        Theorem(
+            "vg.positions", GAME,
+            "The game accepts exactly the positions play can reach: a round state — who has "
+            "acted, in which order, who grabbed wrongly, which objects are taken — exactly when "
+            "play can reach it, under every option of the grab-phase and multi-grab readings "
+            "(every shape for up to 3 players, a family for more); and refuses every change that "
+            "breaks one rule: a "
+            "score for nobody, a score below zero (unless penalty-no-points = debt), a supply or "
+            "pot below zero, a point more than the box's 35 (a fact), a pot left when the supply "
+            "is empty, the dice with nobody, an action or a wrong grab before the roll, a roll "
+            "the dice cannot show (dice without the book, too) or after the end, a player acting twice or not at the table, a round all have "
+            "acted in, a wrong grabber twice or not at the table; a first player is one of the "
+            "players ('wie begint', vg.voorbereiding.eerste-speler). Exhaustive.",
+            ("vg.spel.spelers", "vg.voorbereiding.inhoud", "vg.voorbereiding.eerste-speler",
+             "vg.spel.een-voorwerp", "vg.spel.gooier-grijpt-mee", "vg.einde.voorraad-leeg"),
+            "exhaustive", lambda: check_positions(game),
+            depends_on=("players", "faces", FIRST_PLAYER, "vg.interp.dice-faces", GRAB_PHASE,
+                        MULTI_GRAB, NO_POINTS),
+            all_options_of=(GRAB_PHASE, MULTI_GRAB),
+            fails_with=f"{TESTS}::test_positions_theorem_catches_a_careless_validation",
         ),
         Theorem(
             "vg.seats", GAME,
