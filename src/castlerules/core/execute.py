@@ -36,6 +36,7 @@ from typing import Any
 
 import attrs
 
+from castlerules.core import reach
 from castlerules.core.errors import InvalidOptionError, RulesError
 from castlerules.core.parallel import cpus, dask_client, processes
 from castlerules.core.theorem import Result, Run, Theorem, run
@@ -74,6 +75,9 @@ def _theorems(game: str, players: int, readings: tuple[tuple[str, str], ...],
     return {t.id: t for t in made.theorems()}
 
 
+reach.forget_on_change(_theorems.cache_clear)
+
+
 def theorem_of(task: Task) -> Theorem:
     """The theorem a task names, made again from its data."""
     found = _theorems(task.game, task.players, task.readings, task.options).get(task.theorem)
@@ -91,8 +95,6 @@ def run_task(task: Task) -> tuple[Result, float]:
 def run_task_measured(task: Task) -> tuple[Result, float, dict[str, list[list[int]]]]:
     """``run_task`` with the game's clause-tagged functions measured (``core.reach``, installed in
     this process on first use): also what the run's conditions were seen as."""
-    from castlerules.core import reach
-
     if task.game not in reach.installed():
         reach.install([task.game])
     reach.take()  # what ran between tasks is no task's

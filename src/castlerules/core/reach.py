@@ -548,11 +548,21 @@ def install(games: Iterable[str]) -> None:
     _forget_games()
 
 
-def _forget_games() -> None:
-    """Games a worker keeps between tasks were made before: make them again, measured."""
-    from castlerules.core import execute
+#: What to call when measuring starts or stops: caches of games made before (a worker keeps its
+#: games between tasks, ``core.execute``) are emptied, so the games are made again, measured.
+_FORGETTERS: list[Callable[[], None]] = []
 
-    execute._theorems.cache_clear()
+
+def forget_on_change(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever measuring is installed or uninstalled."""
+    if forget not in _FORGETTERS:
+        _FORGETTERS.append(forget)
+
+
+def _forget_games() -> None:
+    """Games kept from before were made with the code as it was: forget them."""
+    for forget in _FORGETTERS:
+        forget()
 
 
 def uninstall() -> None:
