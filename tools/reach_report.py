@@ -59,12 +59,10 @@ def measure(game: str, jobs: int) -> dict[str, Any]:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
+    from castlerules.core.files import write_atomic
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1, ensure_ascii=False, sort_keys=True)
-        f.write("\n")
-    os.replace(name, path)
+    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
 import resource
 import sys
 import tempfile
@@ -107,14 +106,11 @@ def three_players(game: Any, s: dict[str, Any], cpu: float) -> dict[str, Any]:
 
 
 def write(data: dict[str, Any]) -> None:
-    """Write the file atomically (a temporary file in the same folder, renamed)."""
+    """Write the file atomically (``castlerules.core.files.write_atomic``)."""
+    from castlerules.core.files import write_atomic
+
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=".spookslot.", suffix=".json", dir=OUT.parent)
-    with os.fdopen(handle, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1, ensure_ascii=False)
-        f.write("\n")
-    os.chmod(temp, 0o644)
-    os.replace(temp, OUT)
+    write_atomic(OUT, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 def main() -> int:
