@@ -7,13 +7,20 @@ from typing import Any
 
 from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, If, Not, Or, Sum
-from castlerules.core.theorem import Result, Status, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
 from castlerules.kasteel.kernel import LineReading
 from castlerules.kasteel.rules import Kasteel, static_targets
 from castlerules.kasteel.state import Move, Pass, State
 from castlerules.kasteel.theorems.common import (
+    BOARD,
+    LINE,
+    MOVE_CLAUSES,
+    PASS_CLAUSES,
+    PASSES,
+    SKULLS,
+    TESTS,
     AfterMove,
     EndOk,
     MoveLegal,
@@ -78,6 +85,19 @@ def counts(costly: Sequence[Any]) -> list[Any]:
     return out
 
 
+@theorem(
+    "kasteel.line-rule",
+    "The move rule the game's tables are built from (kernel.move_legal) is the clauses: for "
+    "every line length and every fact along the line, a knight may move to a square exactly "
+    "when the squares obey the level rule (a climb is one square), no knight stands before "
+    "it, no own knight on it, the own key is neither entered nor crossed and the passes pay "
+    "for the canal and skull squares entered (each as the game's readings say; the passes "
+    "left are a free integer, so every level and passes= value).",
+    clauses=(*MOVE_CLAUSES, "kasteel.spel.slaan", *PASS_CLAUSES),
+    method="z3",
+    depends_on=LINE,
+    fails_with=f"{TESTS}::test_line_rule_fails_if_a_climb_may_slide_on",
+)
 def check_line_rule(game: Kasteel, move_legal: MoveLegal = kernel.move_legal,
                     square_cost: Callable[[Any, Any], Any] = kernel.square_cost) -> Result:
     """z3, in two steps: (1) for every line length of the board, ``move_legal`` allows exactly the
@@ -201,6 +221,29 @@ def _up_to_after(ray: tuple[int, ...], state: State) -> tuple[int, ...]:
     return ray
 
 
+@theorem(
+    "kasteel.move-generation",
+    "The game's move generator and its legality check agree with the clauses on every line "
+    "of the board: for a knight of either player on every square, with no knight or one "
+    "knight of either player on any square of its row or column, and every number of passes "
+    "that matters, the legal moves are exactly the squares the clauses allow; a pass is "
+    "legal exactly when the player cannot move (or the reading allows passing).",
+    clauses=(*MOVE_CLAUSES, "kasteel.spel.slaan", "kasteel.spel.geel-eerst", *PASS_CLAUSES),
+    method="exhaustive",
+    depends_on=(*LINE, "kasteel.interp.turns", *SKULLS, *PASSES, *BOARD),
+    fails_with=f"{TESTS}::test_move_generation_fails_if_a_capture_is_skipped",
+)
+@theorem(
+    "kasteel.move-generation-deep",
+    "As kasteel.move-generation, with every passes value at every nearest knight and both "
+    "skull placements.",
+    clauses=(*MOVE_CLAUSES, "kasteel.spel.slaan", *PASS_CLAUSES),
+    method="exhaustive",
+    call=lambda check, game: check(game, deep=True),
+    depends_on=(*LINE, "kasteel.interp.turns", *SKULLS, *PASSES, *BOARD),
+    fails_with=f"{TESTS}::test_move_generation_fails_if_a_capture_is_skipped",
+    deep=True,
+)
 def check_move_generation(game: Kasteel, deep: bool = False) -> Result:
     """Exhaustive over ``_generation_family``: the game's legal moves of the knight are exactly the
     squares ``spec_line`` allows, the checker (``violation``) accepts exactly those among every
@@ -264,6 +307,15 @@ def check_move_generation(game: Kasteel, deep: bool = False) -> Result:
                          "every passes value that matters")
 
 
+@theorem(
+    "kasteel.no-overlap",
+    "Pieces never overlap and no knight ever stands on its own key square (inductive step "
+    "over all states satisfying the invariant).",
+    clauses=("kasteel.spel.slaan", "kasteel.spel.schuiven", "kasteel.spel.eigen-sleutel"),
+    method="z3",
+    depends_on=("kasteel.interp.capture", "kasteel.interp.own-key", *SKULLS),
+    fails_with=f"{TESTS}::test_no_overlap_fails_if_a_capture_does_not_remove_the_knight",
+)
 def check_no_overlap(
     game: Kasteel, after_move: AfterMove = kernel.after_move, end_ok: EndOk = kernel.end_ok
 ) -> Result:
@@ -294,6 +346,15 @@ def check_no_overlap(
     return Result.proved("z3, inductive step over all states satisfying the invariant")
 
 
+@theorem(
+    "kasteel.own-key",
+    "A legal move never ends on the mover's own key square, and (unless the reading lets a "
+    "knight slide through it) never passes it (every line length).",
+    clauses=("kasteel.spel.eigen-sleutel",),
+    method="z3",
+    depends_on=("kasteel.interp.own-key", *LINE),
+    fails_with=f"{TESTS}::test_own_key_fails_if_the_key_square_is_ignored",
+)
 def check_own_key_path(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
     """For every line length: a legal move never ends on the mover's own key square, and (unless
     the reading lets a knight slide through it) never passes it."""
@@ -313,6 +374,15 @@ def check_own_key_path(game: Kasteel, move_legal: MoveLegal = kernel.move_legal)
     return Result.proved(f"z3, every line length 1-{_longest(game)}")
 
 
+@theorem(
+    "kasteel.slide-prefix",
+    "If a move along a line of the board is legal, so is the move to the line's first "
+    "target; so a player without a legal move to any first target has no legal move.",
+    clauses=MOVE_CLAUSES,
+    method="z3",
+    depends_on=(*LINE, *BOARD),
+    fails_with=f"{TESTS}::test_slide_prefix_fails_if_only_the_last_square_is_paid",
+)
 def check_slide_prefix(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
     """For every line of the board: if a move along it is legal, so is the move to the line's first
     static target. (So a player with no legal move to any line's first target has no legal move,

@@ -7,12 +7,18 @@ from typing import Any
 
 import attrs
 
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.kasteel.board import RED, YELLOW, Kind
 from castlerules.kasteel.rules import Kasteel, interned_moves
 from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, bitboard
 from castlerules.kasteel.theorems.common import (
+    BOARD,
+    LINE,
+    PASS_CLAUSES,
+    PASSES,
+    SKULLS,
     STUCK_EXAMPLE,
+    TESTS,
     _reserve,
     build,
     position,
@@ -58,6 +64,20 @@ def _derived_ok(state: State) -> bool:
             and state.skull_bits == bitboard(state.skulls))
 
 
+@theorem(
+    "kasteel.transition",
+    "Every transition is exactly what the rules say: for every move of every line of the "
+    "board (to an empty square or onto an opposing knight), the moved knight stands on its "
+    "destination, the captured knight (or, per the reading, the moving one) is gone, the "
+    "mover has paid one pass per canal and skull square entered, the opponent's passes and "
+    "the skulls are unchanged and the opponent is to move; a pass only gives the turn "
+    "away; a skull only lands.",
+    clauses=("kasteel.spel.slaan", "kasteel.spel.geel-eerst", "kasteel.spel.schuiven", *PASS_CLAUSES),
+    method="exhaustive",
+    depends_on=(*LINE, "kasteel.interp.capture", "kasteel.interp.turns", *SKULLS,
+                *PASSES, *BOARD),
+    fails_with=f"{TESTS}::test_transition_fails_if_the_turn_does_not_pass",
+)
 def check_transition(game: Kasteel, deep: bool = False) -> Result:
     """Exhaustive: for every move of every line of the board (a knight of either player on any
     square, the destination empty or holding an opposing knight), whenever it is legal with the
