@@ -182,9 +182,10 @@ class Declared:
     made into a :class:`Theorem` for each game object by :meth:`make`.
 
     Everything that depends on the game (its player count, readings and options) is a function of
-    the game: ``statement`` may be one (a text naming the player count, say), ``when`` says whether
-    the statement is made for a game at all, and ``vary`` returns the fields that differ for it
-    (``expected`` and ``finding`` of a finding about one set-up, a ``method``)."""
+    the game: ``statement`` and any other field may be one (a text naming the player count, what
+    the statement depends on with that count), ``when`` says whether the statement is made for a
+    game at all, and ``vary`` returns the fields that differ for it together (``expected`` and
+    ``finding`` of a finding about one set-up, with a ``method``)."""
 
     id: str
     statement: str | Callable[[Any], str]
@@ -207,7 +208,8 @@ class Declared:
             return None
         check, call = self.check, self.call
         statement = self.statement(game) if callable(self.statement) else self.statement
-        extra = {**dict(self.fields), **(self.vary(game) if self.vary is not None else {})}
+        extra = {k: v(game) if callable(v) else v for k, v in self.fields}
+        extra.update(self.vary(game) if self.vary is not None else {})
         extra.setdefault("method", self.method)
 
         def run_check() -> Result:
