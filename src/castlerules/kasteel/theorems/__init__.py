@@ -10,8 +10,9 @@ Two kinds of proof, both about the code the game runs (``basis="code"``), under 
   yellow knight, a red knight and a skull) satisfying the invariant.
 - **Exhaustive enumeration of the game's own methods** (``legal_actions``, ``violation``,
   ``successor``, ``winners``, ``actors``, ``chance_outcomes``, ``initial_state``) against an
-  independent reading of the clauses written here (``spec_line``, ``spec_successor``,
-  ``spec_winners``), over a stated finite family of positions: every line of the board (player,
+  independent reading of the clauses, ``reference`` (the one module of it, its functions named
+  ``spec_*``: ``spec_line``, ``spec_successor``, ``spec_winners``, ...), over a stated finite
+  family of positions: every line of the board (player,
   square, direction) with every nearest knight on it, and every move of every line.
 
 Every check takes the game object it is about, so a test can hand it a deliberately broken rule and
@@ -24,7 +25,8 @@ passes of each level, four skulls, the start squares, keys, canals and the refer
 ``[[fact]]`` entries of specs/kasteel.toml, quoted from their clauses; a theorem compares the game
 with them (``common.fact``), never with a constant of the rules code. Each theorem declares what it
 depends on (``depends_on``, from the groups of ``common``: the readings that change what it
-states, and the keyword options whose values it quantifies over), so ``verify --all-readings`` runs it under each of their options.
+states, and the keyword options whose values it quantifies over), so ``verify --all-readings``
+runs it under each of their options.
 Option values are quantified over, symbolically where z3 can (the passes in every kernel proof and
 the symbolic board are a free integer; ``kasteel.deadlock-threshold`` leaves the number of skulls
 free), otherwise over a documented finite set of sibling games made with the game's own class
@@ -46,6 +48,7 @@ The modules follow the rulebook:
 - ``canals`` — Kanalen: what a move costs, the passes of each level and every passes value;
 - ``setup`` — Beginsituatie and the first move: the maps, the start, the skulls placed;
 - ``end`` — Einde van het spel: who wins, one winner, stuck and deadlocked players, no move limit;
+- ``reference`` — the independent reading of the clauses the exhaustive checks compare with;
 - ``whole_board`` — the symbolic board the z3 proofs share; ``common`` — shared helpers and facts.
 """
 

@@ -36,9 +36,7 @@ from castlerules.kasteel.theorems.common import (
     start_passes,
 )
 from castlerules.kasteel.theorems.end import walled_finding
-from castlerules.kasteel.theorems.moves import spec_targets
-from castlerules.kasteel.theorems.setup import spec_zone
-from castlerules.kasteel.theorems.transition import spec_cost
+from castlerules.kasteel.theorems.reference import spec_cost, spec_targets, spec_zone
 
 
 @theorem(

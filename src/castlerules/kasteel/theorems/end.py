@@ -37,8 +37,12 @@ from castlerules.kasteel.theorems.common import (
     sibling,
     skull_sets,
 )
-from castlerules.kasteel.theorems.moves import spec_targets
-from castlerules.kasteel.theorems.transition import _pass_states, spec_cost
+from castlerules.kasteel.theorems.reference import (
+    spec_cost,
+    spec_stuck,
+    spec_winners,
+)
+from castlerules.kasteel.theorems.transition import _pass_states
 from castlerules.kasteel.theorems.whole_board import Symbolic, _at, _show
 
 
@@ -87,26 +91,6 @@ def walled_finding(game: Kasteel) -> dict[str, Any]:
             rulebook_set_up(game) and game.skull_count >= WALL_CUT_MIDDLE):
         return {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_WALLS}
     return {}
-
-
-def spec_stuck(game: Kasteel, state: State, p: int) -> bool:
-    return bool(state.knights[p]) and not any(spec_targets(game, p, sq, state)
-                                              for sq in state.knights[p])
-
-
-def spec_winners(game: Kasteel, state: State) -> set[int]:
-    """Who has won, read from the clauses and the stuck reading: a knight on the opponent's key
-    square wins for its owner, a player without knights loses; a stuck player to move loses at once
-    (stuck="lose") or only when his opponent is stuck too (a deadlock, stuck="pass")."""
-    b = game.board
-    out = {p for p in (YELLOW, RED) if b.keys[1 - p] in state.knights[p]}
-    out |= {1 - p for p in (YELLOW, RED) if not state.knights[p]}
-    mover = state.to_move
-    if not out and spec_stuck(game, state, mover) and (
-        game.stuck == "lose" or spec_stuck(game, state, 1 - mover)
-    ):
-        out.add(1 - mover)
-    return out
 
 
 def _end_family(game: Kasteel) -> Iterator[State]:
@@ -643,7 +627,6 @@ FINDING_WALLS = (
     "across the board. Such a knight can still move where it stands; the game goes on with the "
     "other knights."
 )
-
 
 
 # -- no move limit ---------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from castlerules.core.extras import z3
@@ -10,7 +10,6 @@ from castlerules.core.symbolic import And, Count, If, Not, Or, Sum
 from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
-from castlerules.kasteel.kernel import LineReading
 from castlerules.kasteel.rules import Kasteel, static_targets
 from castlerules.kasteel.state import Move, Pass, State
 from castlerules.kasteel.theorems.common import (
@@ -32,57 +31,11 @@ from castlerules.kasteel.theorems.common import (
     refute,
     skull_sets,
 )
+from castlerules.kasteel.theorems.reference import (
+    spec_line,
+    spec_line_targets,
+)
 from castlerules.kasteel.theorems.whole_board import Symbolic, _at, _show
-
-
-def spec_line(
-    origin_wall: Any,
-    walls: Sequence[Any],
-    own: Sequence[Any],
-    opp: Sequence[Any],
-    own_key: Sequence[Any],
-    enemy_key: Sequence[Any],
-    spent: Sequence[Any],
-    passes: Any,
-    reading: LineReading,
-) -> list[Any]:
-    """For each square along a line (nearest first): may the knight move there? ``spent[j]`` is
-    how many canal and skull squares the move to square ``j`` enters. The clauses read here once
-    more, independently of ``kernel.move_legal``: one or more free squares like a rook
-    (kasteel.spel.schuiven) on one level (muren-langs), a climb only one square (klimmen), no
-    jumping (niet-springen), not onto an own knight (slaan), the own key neither entered nor crossed
-    (eigen-sleutel), one pass per canal or skull square entered and no more than are left
-    (kanalen.*) — each as the game's readings say."""
-    out = []
-    knight_before = own_key_before = enemy_key_before = False
-    on_origin_level: Any = True
-    on_first_level: Any = True
-    for j in range(len(walls)):
-        on_origin_level = And(on_origin_level, walls[j] == origin_wall)
-        on_first_level = And(on_first_level, walls[j] == walls[0])
-        if reading.mixed:
-            level: Any = True
-        elif reading.climb_slide:
-            level = on_first_level
-        else:
-            level = Or(j == 0, on_origin_level)
-        key = Not(own_key[j]) if reading.key_passable else And(Not(own_key_before), Not(own_key[j]))
-        enemy = Not(enemy_key_before) if reading.enemy_key_stops else True
-        pay = Or(passes >= 1, spent[j] == 0) if reading.per_move else spent[j] <= passes
-        out.append(And(level, Not(knight_before), Not(own[j]), key, enemy, pay))
-        knight_before = Or(knight_before, own[j], opp[j])
-        own_key_before = Or(own_key_before, own_key[j])
-        enemy_key_before = Or(enemy_key_before, enemy_key[j])
-    return out
-
-
-def counts(costly: Sequence[Any]) -> list[Any]:
-    """``spent`` for ``spec_line``: the running number of costly squares along the line."""
-    out, total = [], 0
-    for c in costly:
-        total = total + If(c, 1, 0)
-        out.append(total)
-    return out
 
 
 @theorem(
@@ -136,40 +89,6 @@ def check_line_rule(game: Kasteel, move_legal: MoveLegal = kernel.move_legal,
                                   f"the kernel and the clauses disagree on a move of {d} squares")
     return Result.proved(f"z3, the move to the last square of every line of 1-{longest} squares, "
                          "every fact along it; square_cost counts each canal and skull square once")
-
-
-def _line_facts(
-    game: Kasteel, p: int, sq: int, d: int, state: State
-) -> tuple[bool, list[bool], list[bool], list[bool], list[bool], list[bool], list[bool], int]:
-    b = game.board
-    ray = b.rays[sq][d]
-    costly = state.skulls | {x for x in ray if b.kinds[x] is Kind.CANAL}
-    return (
-        b.kinds[sq] is Kind.WALL,
-        [b.kinds[x] is Kind.WALL for x in ray],
-        [x in state.knights[p] for x in ray],
-        [x in state.knights[1 - p] for x in ray],
-        [x == b.keys[p] for x in ray],
-        [x == b.keys[1 - p] for x in ray],
-        [x in costly for x in ray],
-        state.passes[p],
-    )
-
-
-def spec_line_targets(game: Kasteel, p: int, sq: int, d: int, state: State) -> set[int]:
-    """The squares of the line of ``p``'s knight on ``sq`` in direction ``d`` that ``spec_line``
-    lets it move to."""
-    w, walls, own, opp, key, enemy, costly, passes = _line_facts(game, p, sq, d, state)
-    legal = spec_line(w, walls, own, opp, key, enemy, counts(costly), passes, game.line_reading)
-    return {x for x, ok in zip(game.board.rays[sq][d], legal) if ok}
-
-
-def spec_targets(game: Kasteel, p: int, sq: int, state: State) -> set[int]:
-    """Every square ``spec_line`` lets ``p``'s knight on ``sq`` move to."""
-    out: set[int] = set()
-    for d in range(4):
-        out |= spec_line_targets(game, p, sq, d, state)
-    return out
 
 
 def _generation_family(game: Kasteel, deep: bool) -> Iterator[tuple[State, int, int, int]]:

@@ -28,28 +28,10 @@ from castlerules.kasteel.theorems.common import (
     sibling,
     start_passes,
 )
+from castlerules.kasteel.theorems.reference import (
+    spec_zone,
+)
 from castlerules.kasteel.theorems.transition import _derived_ok
-
-
-def spec_zone(game: Kasteel) -> set[int]:
-    """The squares a skull may fall on, read from the readings and the facts: under
-    skull-zone=middle-rows the plain ground squares (no wall, canal or key, no starting knight) of
-    the fact's rows 9-11 on the default map (of the three middle rows on another map); under
-    skull-zone=anywhere every ground or wall square that is neither a canal, a key nor a start
-    square."""
-    b = game.board
-    start = b.start[0] | b.start[1]
-    if game._skulls_anywhere:
-        return {x for x in range(b.size)
-                if b.kinds[x] in (Kind.GROUND, Kind.WALL) and x not in start}
-    if b.width == b.height == len(fact("default-map")):
-        rows = [r - 1 for r in fact("skull-rows")]
-    else:
-        mid = b.height // 2
-        rows = list(range(mid - 1, mid + 2))
-    return {r * b.width + c for r in rows for c in range(b.width)
-            if 0 <= r < b.height and b.kinds[r * b.width + c] is Kind.GROUND
-            and r * b.width + c not in start}
 
 
 @theorem(

@@ -8,9 +8,9 @@ from typing import Any
 import attrs
 
 from castlerules.core.theorem import Result, theorem
-from castlerules.kasteel.board import RED, YELLOW, Kind
+from castlerules.kasteel.board import RED, YELLOW
 from castlerules.kasteel.rules import Kasteel, interned_moves
-from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, bitboard
+from castlerules.kasteel.state import Move, Pass, State, bitboard
 from castlerules.kasteel.theorems.common import (
     BOARD,
     LINE,
@@ -25,38 +25,9 @@ from castlerules.kasteel.theorems.common import (
     refute,
     skull_sets,
 )
-
-
-def spec_cost(game: Kasteel, state: State, frm: int, to: int) -> int:
-    """Passes the move from ``frm`` to ``to`` costs, counted from the coordinates: one per canal
-    and per skull square entered (or one for the whole move, per the reading)."""
-    b = game.board
-    fc, fr, tc, tr = frm % b.width, frm // b.width, to % b.width, to // b.width
-    n = max(abs(tc - fc), abs(tr - fr))
-    dc, dr = (tc > fc) - (tc < fc), (tr > fr) - (tr < fr)
-    entered = [(fr + dr * k) * b.width + fc + dc * k for k in range(1, n + 1)]
-    count = sum(b.kinds[x] is Kind.CANAL for x in entered) + sum(x in state.skulls for x in entered)
-    return min(count, 1) if game.line_reading.per_move else count
-
-
-def spec_successor(game: Kasteel, state: State, action: Any) -> State:
-    """What the clauses say a legal action does: the knight moves, an opposing knight on the
-    destination is removed (or, per the reading, the moving knight), the mover pays the move's
-    passes, the other player is to move; a pass changes only whose turn it is; a skull lands."""
-    if isinstance(action, PlaceSkull):
-        return State(state.knights, state.passes, state.skulls | {action.square}, state.to_move)
-    p = state.to_move
-    if isinstance(action, Pass):
-        return State(state.knights, state.passes, state.skulls, 1 - p)
-    own, opp = set(state.knights[p]), set(state.knights[1 - p])
-    own.discard(action.frm)
-    if not (action.to in opp and game._mover_removed):
-        opp.discard(action.to)
-        own.add(action.to)
-    passes = list(state.passes)
-    passes[p] -= spec_cost(game, state, action.frm, action.to)
-    knights = (frozenset(own), frozenset(opp)) if p == YELLOW else (frozenset(opp), frozenset(own))
-    return State(knights, (passes[0], passes[1]), state.skulls, 1 - p)
+from castlerules.kasteel.theorems.reference import (
+    spec_successor,
+)
 
 
 def _derived_ok(state: State) -> bool:

@@ -266,6 +266,36 @@ def _pieces_on_board(state: State) -> set[tuple[int, int]]:
 Predicate = Callable[[Splut, State, "frozenset[Any]"], "tuple[str, Any] | None"]
 
 
+def clause_family(game: Splut) -> list[State]:
+    """The positions the clause predicates are checked on: every state within two actions of the
+    seed positions of the transition theorems (four of the start), which put each power — pulls,
+    throws and kills, SPLUT! on a dwarf, pushes, levitation and its bookkeeping — within reach."""
+    return family(game, 2, start_depth=4)
+
+
+def check_clause(game: Splut, theorem_id: str,
+                 states: Callable[[Splut], Iterable[State]] = clause_family) -> Result:
+    """Exhaustive: the predicate of ``theorem_id`` holds on every state of the family of the game
+    (its player count and readings), with the game's own legal actions and successors; and the
+    family reaches what the predicate speaks of (``WITNESSES``), else the result is UNKNOWN."""
+    predicate, _ = CLAUSE_PREDICATES[theorem_id]
+    what, witness = WITNESSES[theorem_id]
+    found = list(states(game))
+    reached = 0
+    for state in found:
+        if state.over:
+            continue
+        legal = frozenset(game.legal_actions(state))
+        wrong = predicate(game, state, legal)
+        if wrong is not None:
+            return _refute(game, state, wrong[0], wrong[1])
+        reached += witness(game, state, legal)
+    if not reached:
+        return Result.unknown(f"the family of {len(found)} states reaches no {what}")
+    return Result.proved(f"{len(found)} states, every legal action ({reached} {what}; "
+                         f"{shapes(game, found)})")
+
+
 #: The clause predicates, by theorem id: (predicate, clauses), in the order they are declared
 #: (``clause_predicate``).
 CLAUSE_PREDICATES: dict[str, tuple[Predicate, tuple[str, ...]]] = {}
@@ -275,8 +305,9 @@ def clause_predicate(
     theorem_id: str, clauses: tuple[str, ...], readings: tuple[str, ...] = ()
 ) -> Callable[[Predicate], Predicate]:
     """Declare theorem ``theorem_id`` on a clause predicate: its docstring, for the game's player
-    count and ``readings`` (the interpretations it depends on), is the statement; the check runs
-    it over every state of the clause family (``check_clause``)."""
+    count and ``readings`` (the interpretations it depends on), is the statement; the check is
+    ``check_clause``, which runs it over every state of the clause family (the declarations of the
+    clause theorems are stacked on ``check_clause``, in the order of the predicates)."""
 
     def statement(predicate: Predicate, game: Splut) -> str:
         return ((predicate.__doc__ or "").strip() + " Exhaustive over every state within two "
@@ -285,13 +316,13 @@ def clause_predicate(
 
     def mark(predicate: Predicate) -> Predicate:
         CLAUSE_PREDICATES[theorem_id] = (predicate, clauses)
-        declare = theorem(
+        theorem(
             theorem_id, functools.partial(statement, predicate), clauses=clauses,
-            method="exhaustive", call=lambda _predicate, game: check_clause(game, theorem_id),
+            method="exhaustive", call=lambda check, game: check(game, theorem_id),
             fails_with=f"{CLAUSE_TESTS}::test_clause_theorem_catches_a_broken_rule[{theorem_id}]",
             depends_on=("players", *readings),
-        )
-        return declare(predicate)
+        )(check_clause)
+        return predicate
 
     return mark
 
@@ -620,33 +651,3 @@ WITNESSES: dict[str, tuple[str, Callable[[Splut, State, frozenset[Any]], int]]] 
     "splut.levitation-follows": ("levitating steps of a levitation under way", _going_on),
     "splut.orthogonal": ("legal steps", _steps),
 }
-
-
-def clause_family(game: Splut) -> list[State]:
-    """The positions the clause predicates are checked on: every state within two actions of the
-    seed positions of the transition theorems (four of the start), which put each power — pulls,
-    throws and kills, SPLUT! on a dwarf, pushes, levitation and its bookkeeping — within reach."""
-    return family(game, 2, start_depth=4)
-
-
-def check_clause(game: Splut, theorem_id: str,
-                 states: Callable[[Splut], Iterable[State]] = clause_family) -> Result:
-    """Exhaustive: the predicate of ``theorem_id`` holds on every state of the family of the game
-    (its player count and readings), with the game's own legal actions and successors; and the
-    family reaches what the predicate speaks of (``WITNESSES``), else the result is UNKNOWN."""
-    predicate, _ = CLAUSE_PREDICATES[theorem_id]
-    what, witness = WITNESSES[theorem_id]
-    found = list(states(game))
-    reached = 0
-    for state in found:
-        if state.over:
-            continue
-        legal = frozenset(game.legal_actions(state))
-        wrong = predicate(game, state, legal)
-        if wrong is not None:
-            return _refute(game, state, wrong[0], wrong[1])
-        reached += witness(game, state, legal)
-    if not reached:
-        return Result.unknown(f"the family of {len(found)} states reaches no {what}")
-    return Result.proved(f"{len(found)} states, every legal action ({reached} {what}; "
-                         f"{shapes(game, found)})")
