@@ -243,12 +243,17 @@ def theorem(
     ``deep=True``). One check may carry several declarations (stacked decorators): variants that
     differ in an argument, a deep instance. ``when`` and ``vary`` are functions of the game (see
     :class:`Declared`). The game's ``theorems(game)`` collects the declarations of its theorems
-    package with :func:`declared_theorems`."""
+    package with :func:`declared_theorems`. A clause id the spec does not have raises
+    ``SpecError`` when the module is imported (as ``@clause`` does)."""
     unknown = set(fields) - {f.name for f in attrs.fields(Theorem)} - {"expected"}
     if unknown or {"id", "game", "check", "source"} & set(fields):
         raise TypeError(f"{id}: @theorem takes no field {sorted(unknown)[0] if unknown else ''}")
     if method not in METHODS:
         raise ValueError(f"{id}: unknown method {method!r}")
+    from castlerules.core.spec import find_clause
+
+    for cid in clauses:
+        find_clause(cid)  # SpecError at import time for a clause the rulebook data does not have
 
     def mark(func: F) -> F:
         declared = Declared(id, statement, tuple(clauses), method, func, call, when, vary,
