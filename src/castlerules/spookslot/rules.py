@@ -720,21 +720,29 @@ class Spookslot(Game[State, Action]):
                              "with 5 or 6 players each player has 1 pawn (a); there is no pawn b")
         return None
 
+    @clause("spookslot.beurt.dobbelen", "spookslot.pionnen.beginner")
+    def _mover_violation(self, state: State, player: int, pawn: int) -> Violation | None:
+        """What a move and a pass are refused for first: a player or pawn not in the game, the
+        die still to decide, another player's turn."""
+        bad = self._pawn_violation(state, player, pawn)
+        if bad is not None:
+            return bad
+        if state.phase is not Phase.MOVE:
+            return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
+        if player != state.turn:
+            return violation(
+                "spookslot.pionnen.beginner", f"it is player {state.turn}'s turn, not player {player}'s"
+            )
+        return None
+
     @clause("spookslot.getal.zetten", "spookslot.pionnen.beginner", "spookslot.exit.ontsnapt",
             "spookslot.getal.vier-spelers", "spookslot.routes.kiezen")
     def _move_violation(self, state: State, action: Move) -> Violation | None:
         if action in self.move_set(state).dest:
             return None
-        bad = self._pawn_violation(state, action.player, action.pawn)
+        bad = self._mover_violation(state, action.player, action.pawn)
         if bad is not None:
             return bad
-        if state.phase is not Phase.MOVE:
-            return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
-        if action.player != state.turn:
-            return violation(
-                "spookslot.pionnen.beginner",
-                f"it is player {state.turn}'s turn, not player {action.player}'s",
-            )
         pos = state.pawns[action.player][action.pawn]
         if pos == EXIT:
             return violation("spookslot.exit.ontsnapt", "that pawn has escaped: it left the board")
@@ -837,16 +845,9 @@ class Spookslot(Game[State, Action]):
         if action in self.move_set(state).actions:
             return None
         # as for a move: whose pass it is and when come first, then the rule about passing
-        bad = self._pawn_violation(state, action.player, 0)
+        bad = self._mover_violation(state, action.player, 0)
         if bad is not None:
             return bad
-        if state.phase is not Phase.MOVE:
-            return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
-        if action.player != state.turn:
-            return violation(
-                "spookslot.pionnen.beginner",
-                f"it is player {state.turn}'s turn, not player {action.player}'s",
-            )
         return violation(
             "spookslot.exit.moet-verplaatsen",
             "after a number a pawn that can move must move: passing is not allowed "
