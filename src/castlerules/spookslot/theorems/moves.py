@@ -128,10 +128,21 @@ def family_text(game: Spookslot, others: int | None = None) -> str:
             f"{words}{last} on the squares a move can touch")
 
 
+#: The move cases of the last game asked for (by identity): spookslot.moves-reference and
+#: spookslot.move-successor, checked one after the other, enumerate them once.
+_LAST_CASES: list[tuple[Spookslot, MoveCases]] = []
+
+
 def move_cases(game: Spookslot) -> MoveCases:
-    """The move positions of ``game``: its move family (``blockers`` other pawns)."""
+    """The move positions of ``game``: its move family (``blockers`` other pawns), made once for
+    the game object and shared by the two move theorems."""
+    for made, cases in _LAST_CASES:
+        if made is game:
+            return cases
     k = blockers(game)
-    return MoveCases(game, k, family=lambda: move_states(game, k), what=family_text(game))
+    cases = MoveCases(game, k, family=lambda: move_states(game, k), what=family_text(game))
+    _LAST_CASES[:] = [(game, cases)]
+    return cases
 
 
 @theorem(
