@@ -10,7 +10,8 @@ line is printed with the final position and compared with the copy the theorem k
 from __future__ import annotations
 
 import castlerules
-from castlerules.kasteel.theorems import STUCK_LINE, search_stuck_line
+from castlerules.kasteel.theorems.common import STUCK_LINE
+from castlerules.kasteel.theorems.end import search_stuck_line
 
 
 def main() -> None:

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from castlerules.spookslot import theorems as th
+from castlerules.spookslot.theorems.chain import (
+    expected_turns,
+    simulate_turns,
+    single_pawn_chain,
+    turn_distribution,
+)
 
 
 def main() -> None:
     for policy in ("short", "safe"):
-        chain = th.single_pawn_chain(policy=policy)
-        expected = th.expected_turns(chain)
-        dist = th.turn_distribution(chain, 60)
+        chain = single_pawn_chain(policy=policy)
+        expected = expected_turns(chain)
+        dist = turn_distribution(chain, 60)
         print(f"policy {policy!r}: expected turns to escape = {float(expected):.6f}")
         print(f"  exactly: {expected.numerator}/{expected.denominator}"
               if len(str(expected.denominator)) < 60 else
@@ -29,7 +34,7 @@ def main() -> None:
                 print(f"  {t:5d}  {float(p):.6f}  {float(cdf):.6f}")
         print(f"  first possible escape: turn {next(t for t, p in enumerate(dist, 1) if p)} "
               f"with probability {next(p for p in dist if p)}")
-        sim = th.simulate_turns(policy, 500, seed=7)
+        sim = simulate_turns(policy, 500, seed=7)
         print(f"  simulation (500 games by the game's rules): mean {sum(sim) / len(sim):.3f}")
         print()
 

@@ -425,7 +425,17 @@ def cmd_theorem(args: argparse.Namespace) -> int:
             f"{args.game} has no theorem {quote(unknown[0])} "
             f"(see 'castlerules verify {args.game} --json' or the theorems page)"
         )
-    _show_theorems(args.game, args.ids, args.json)
+    if args.json:
+        _show_theorems(args.game, args.ids, True)
+        return 0
+    from castlerules.core.plan import plan
+
+    for i, tid in enumerate(args.ids):
+        if i:
+            _out().print()
+        _show_theorems(args.game, [tid], False)
+        (made, *_) = plan(args.game, all_readings=True, only=[tid])
+        _para(_out(), f"check: {made.source}", "  ", "    ")
     return 0
 
 

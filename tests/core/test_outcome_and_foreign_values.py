@@ -34,7 +34,7 @@ def test_the_outcome_names_the_winners_and_a_clause_of_the_rulebook(name: str) -
 
 
 def test_kasteel_tells_a_conquered_key_a_lost_army_and_a_stuck_player_apart() -> None:
-    from castlerules.kasteel.theorems import STUCK_LINE
+    from castlerules.kasteel.theorems.common import STUCK_LINE
 
     game = castlerules.make("kasteel")
     seen = {game.termination(play_out(game, seed)).id for seed in range(12)}

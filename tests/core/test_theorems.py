@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import theorem_key
 
 import castlerules
 from castlerules.core.plan import plan
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import METHODS, Run
+from tests.conftest import theorem_key
 
 THEOREMS = [t for name in castlerules.games() for t in castlerules.make(name).theorems()]
 PLANNED = [t for name in castlerules.games() for t in plan(name)]

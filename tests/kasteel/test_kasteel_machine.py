@@ -13,7 +13,7 @@ from strategies import reach
 
 import castlerules
 from castlerules.kasteel import Move
-from castlerules.kasteel.theorems import spec_cost
+from castlerules.kasteel.theorems.reference import spec_cost
 
 OPTION_SETS = [{}, {"level": 3, "stuck": "lose"}, {"passes": 1, "skulls": 8}]
 

@@ -14,17 +14,18 @@ from castlerules.core.theorem import Status
 from castlerules.kasteel import Kasteel, Move, State, kernel, rules
 from castlerules.kasteel.board import RED
 from castlerules.kasteel.state import make_state
-from castlerules.kasteel.theorems import (
-    check_board,
+from castlerules.kasteel.theorems.canals import check_level_passes, check_pass_budget
+from castlerules.kasteel.theorems.end import (
     check_deadlock_threshold,
-    check_first_move,
-    check_level_passes,
     check_no_move_limit,
-    check_pass_budget,
-    check_skulls_placed,
     check_stuck_rule,
 )
-from castlerules.kasteel.theorems.setup import CUSTOM_MAP
+from castlerules.kasteel.theorems.setup import (
+    CUSTOM_MAP,
+    check_board,
+    check_first_move,
+    check_skulls_placed,
+)
 
 GAME = Kasteel()
 CHECKS = (check_board, check_first_move, check_level_passes, check_skulls_placed,
@@ -275,7 +276,7 @@ def test_stuck_reachable_fails_if_a_stuck_player_is_never_seen() -> None:
     def blocked(*args: Any, **kwargs: Any) -> Any:
         return And(kernel.move_legal(*args, **kwargs), False)
 
-    from castlerules.kasteel.theorems import find_stuck
+    from castlerules.kasteel.theorems.end import find_stuck
 
     assert find_stuck(Kasteel(skulls=2), blocked) is not None
 

@@ -14,7 +14,7 @@ from strategies import reach
 import castlerules
 from castlerules.kasteel import Kasteel, Move, State, kernel
 from castlerules.kasteel.board import RED, YELLOW, Kind
-from castlerules.kasteel.theorems import Symbolic
+from castlerules.kasteel.theorems.whole_board import Symbolic
 
 OPTION_SETS = [{}, {"level": 3}, {"passes": 1, "skulls": 8}, {"passes": 0, "stuck": "lose"}]
 

@@ -11,9 +11,30 @@ import castlerules
 from castlerules.core.symbolic import And, Not, Or
 from castlerules.core.theorem import Status, run
 from castlerules.kasteel import Kasteel, Move, State, kernel
-from castlerules.kasteel import theorems as T
 from castlerules.kasteel.kernel import LineReading
 from castlerules.kasteel.state import make_state
+from castlerules.kasteel.theorems.canals import (
+    check_enter_over_wall,
+    check_move_cost,
+    check_passes_monotone,
+)
+from castlerules.kasteel.theorems.common import STUCK_EXAMPLE, STUCK_LINE
+from castlerules.kasteel.theorems.end import (
+    check_end,
+    check_never_deadlocked,
+    check_never_stuck,
+    check_one_winner,
+    check_stuck_reachable,
+)
+from castlerules.kasteel.theorems.moves import (
+    check_line_rule,
+    check_move_generation,
+    check_no_overlap,
+    check_own_key_path,
+    check_slide_prefix,
+)
+from castlerules.kasteel.theorems.setup import check_board, check_chance_and_start
+from castlerules.kasteel.theorems.transition import check_transition
 
 GAME = Kasteel()
 
@@ -44,7 +65,7 @@ def test_the_stuck_finding_shows_the_position_it_describes() -> None:
     """The finding's text, its position text and its highlighted squares are one position."""
     (theorem,) = [t for t in GAME.theorems() if t.id == "kasteel.never-stuck"]
     result = run(theorem).result
-    assert result.position == T.STUCK_EXAMPLE and T.STUCK_EXAMPLE in theorem.finding
+    assert result.position == STUCK_EXAMPLE and STUCK_EXAMPLE in theorem.finding
     assert "j11" in theorem.finding and result.highlight[0] == "j11"
     assert {"j10", "i11", "k11", "j12"} <= set(result.highlight)
     state = GAME.state_from_text(result.position)
@@ -59,12 +80,12 @@ def test_line_rule_fails_if_a_climb_may_slide_on() -> None:
     def broken(*args: Any, **kw: Any) -> Any:
         return kernel.move_legal(*args, **{**kw, "reading": LineReading(climb_slide=True)})
 
-    assert T.check_line_rule(GAME, move_legal=broken).status is Status.COUNTEREXAMPLE
+    assert check_line_rule(GAME, move_legal=broken).status is Status.COUNTEREXAMPLE
 
     def double(canal: Any, skull: Any) -> Any:
         return kernel.square_cost(canal, skull) * 2
 
-    assert T.check_line_rule(GAME, square_cost=double).status is Status.COUNTEREXAMPLE
+    assert check_line_rule(GAME, square_cost=double).status is Status.COUNTEREXAMPLE
 
 
 class _NoCapture(Kasteel):
@@ -76,7 +97,7 @@ class _NoCapture(Kasteel):
 
 
 def test_move_generation_fails_if_a_capture_is_skipped() -> None:
-    result = T.check_move_generation(_NoCapture(readings={"own-key": "no-entry"}))
+    result = check_move_generation(_NoCapture(readings={"own-key": "no-entry"}))
     assert result.status is Status.COUNTEREXAMPLE
     assert result.position and result.highlight
 
@@ -104,7 +125,7 @@ class _PassOutOfTurn(Kasteel):
 
 
 def test_move_generation_fails_if_a_pass_out_of_turn_is_legal() -> None:
-    found = T.check_move_generation(_PassOutOfTurn())
+    found = check_move_generation(_PassOutOfTurn())
     assert found.status is Status.COUNTEREXAMPLE and "not to move" in found.detail
 
 
@@ -120,11 +141,11 @@ class _ForeignMoveBlind(Kasteel):
 
 
 def test_transition_fails_if_a_foreign_move_is_applied_blindly() -> None:
-    assert T.check_transition(_ForeignMoveBlind()).status is Status.COUNTEREXAMPLE
+    assert check_transition(_ForeignMoveBlind()).status is Status.COUNTEREXAMPLE
 
 
 def test_transition_fails_if_the_turn_does_not_pass() -> None:
-    result = T.check_transition(_TurnStays())
+    result = check_transition(_TurnStays())
     assert result.status is Status.COUNTEREXAMPLE and result.position
 
 
@@ -151,13 +172,13 @@ def _free_last(board: Any, move: Move) -> Move:
 
 
 def test_move_cost_fails_if_the_last_square_is_free() -> None:
-    assert T.check_move_cost(_LastSquareFree()).status is Status.COUNTEREXAMPLE
-    assert T.check_transition(_LastSquareFree()).status is Status.COUNTEREXAMPLE
+    assert check_move_cost(_LastSquareFree()).status is Status.COUNTEREXAMPLE
+    assert check_transition(_LastSquareFree()).status is Status.COUNTEREXAMPLE
 
     def per_move(costs: Any, per_move: bool = False) -> Any:
         return kernel.move_cost(costs, True)
 
-    assert T.check_move_cost(GAME, move_cost=per_move).status is Status.COUNTEREXAMPLE
+    assert check_move_cost(GAME, move_cost=per_move).status is Status.COUNTEREXAMPLE
 
 
 class _SkullTwice(Kasteel):
@@ -172,8 +193,8 @@ class _SkullTwice(Kasteel):
 
 
 def test_chance_theorem_fails_if_a_skull_may_fall_twice() -> None:
-    assert T.check_chance_and_start(_SkullTwice()).status is Status.COUNTEREXAMPLE
-    assert T.check_chance_and_start(castlerules.make("kasteel", level=2)).status is Status.PROVED
+    assert check_chance_and_start(_SkullTwice()).status is Status.COUNTEREXAMPLE
+    assert check_chance_and_start(castlerules.make("kasteel", level=2)).status is Status.PROVED
 
 
 class _OwnKeyWins(Kasteel):
@@ -185,7 +206,7 @@ class _OwnKeyWins(Kasteel):
 
 
 def test_end_fails_if_the_own_key_wins() -> None:
-    result = T.check_end(_OwnKeyWins())
+    result = check_end(_OwnKeyWins())
     assert result.status is Status.COUNTEREXAMPLE and result.position
 
 
@@ -194,18 +215,18 @@ def test_one_winner_fails_if_a_stuck_player_loses_whoever_is_to_move() -> None:
                own: Any = True) -> Any:
         return Or(key, Not(has), stuck, self_stuck)
 
-    assert T.check_one_winner(GAME, has_won=broken).status is Status.COUNTEREXAMPLE
+    assert check_one_winner(GAME, has_won=broken).status is Status.COUNTEREXAMPLE
 
 
 def test_never_stuck_is_proved_when_every_move_is_allowed() -> None:
     def always(*args: Any, **kw: Any) -> Any:
         return True
 
-    assert T.check_never_stuck(GAME, move_legal=always).status is Status.PROVED
+    assert check_never_stuck(GAME, move_legal=always).status is Status.PROVED
 
 
 def test_stuck_reachable_is_proved_if_yellow_keeps_passes() -> None:
-    result = T.check_stuck_reachable(Kasteel(passes=20), line=T.STUCK_LINE)
+    result = check_stuck_reachable(Kasteel(passes=20), line=STUCK_LINE)
     assert result.status is Status.PROVED
 
 
@@ -213,28 +234,28 @@ def test_never_deadlocked_fails_if_every_move_costs_a_pass() -> None:
     def broken(*args: Any, **kw: Any) -> Any:
         return And(kernel.move_legal(*args, **kw), args[6] >= 1)
 
-    result = T.check_never_deadlocked(GAME, move_legal=broken)
+    result = check_never_deadlocked(GAME, move_legal=broken)
     assert result.status is Status.COUNTEREXAMPLE and result.position
-    assert T.check_never_deadlocked(Kasteel(skulls=5)).status is Status.COUNTEREXAMPLE
+    assert check_never_deadlocked(Kasteel(skulls=5)).status is Status.COUNTEREXAMPLE
 
 
 def test_no_overlap_fails_if_a_capture_does_not_remove_the_knight() -> None:
     def broken(own: Any, opp: Any, frm: Any, to: Any, mover_removed: bool = False) -> Any:
         return Or(And(own, Not(frm)), to), opp
 
-    assert T.check_no_overlap(GAME, after_move=broken).status is Status.COUNTEREXAMPLE
+    assert check_no_overlap(GAME, after_move=broken).status is Status.COUNTEREXAMPLE
 
     def end_anywhere(own: Any, own_key: Any) -> Any:
         return Not(own)
 
-    assert T.check_no_overlap(GAME, end_ok=end_anywhere).status is Status.COUNTEREXAMPLE
+    assert check_no_overlap(GAME, end_ok=end_anywhere).status is Status.COUNTEREXAMPLE
 
 
 def test_own_key_fails_if_the_key_square_is_ignored() -> None:
     def broken(origin: Any, walls: Any, own: Any, opp: Any, key: Any, *rest: Any, **kw: Any) -> Any:
         return kernel.move_legal(origin, walls, own, opp, [False] * len(key), *rest, **kw)
 
-    assert T.check_own_key_path(GAME, broken).status is Status.COUNTEREXAMPLE
+    assert check_own_key_path(GAME, broken).status is Status.COUNTEREXAMPLE
 
 
 def test_passes_monotone_fails_without_the_cost_check() -> None:
@@ -242,7 +263,7 @@ def test_passes_monotone_fails_without_the_cost_check() -> None:
                **kw: Any) -> Any:
         return kernel.move_legal(origin, walls, own, opp, key, costs, passes + 100, **kw)
 
-    assert T.check_passes_monotone(GAME, broken).status is Status.COUNTEREXAMPLE
+    assert check_passes_monotone(GAME, broken).status is Status.COUNTEREXAMPLE
 
 
 class _NoClimbing(Kasteel):
@@ -254,8 +275,8 @@ class _NoClimbing(Kasteel):
 
 
 def test_enter_over_wall_fails_without_climbing() -> None:
-    assert T.check_enter_over_wall(_NoClimbing()).status is Status.COUNTEREXAMPLE
-    result = T.check_enter_over_wall(Kasteel(skulls=18))
+    assert check_enter_over_wall(_NoClimbing()).status is Status.COUNTEREXAMPLE
+    result = check_enter_over_wall(Kasteel(skulls=18))
     assert result.status is Status.COUNTEREXAMPLE and len(result.highlight) >= 5
 
 
@@ -264,7 +285,7 @@ def test_slide_prefix_fails_if_only_the_last_square_is_paid() -> None:
                **kw: Any) -> Any:
         return kernel.move_legal(origin, walls, own, opp, key, costs[-1:], passes, **kw)
 
-    assert T.check_slide_prefix(GAME, broken).status is Status.COUNTEREXAMPLE
+    assert check_slide_prefix(GAME, broken).status is Status.COUNTEREXAMPLE
 
 
 def _single_deviations() -> list[dict[str, str]]:
@@ -292,8 +313,8 @@ def test_board_fails_if_the_map_is_upside_down() -> None:
     b = flipped.board
     upside = attrs.evolve(b, keys=(b.keys[1], b.keys[0]), start=(b.start[1], b.start[0]))
     object.__setattr__(flipped, "board", upside)
-    assert T.check_board(flipped).status is Status.COUNTEREXAMPLE
-    assert T.check_board(GAME).status is Status.PROVED
+    assert check_board(flipped).status is Status.COUNTEREXAMPLE
+    assert check_board(GAME).status is Status.PROVED
 
 
 @pytest.mark.parametrize("lax", ["unknown symbols read as ground", "any number of key squares"])
@@ -316,4 +337,4 @@ def test_board_fails_if_the_map_reader_is_lax(monkeypatch: pytest.MonkeyPatch, l
         return real(text, where, source)
 
     monkeypatch.setattr(module, "parse_board", parse)
-    assert T.check_board(GAME).status is Status.COUNTEREXAMPLE
+    assert check_board(GAME).status is Status.COUNTEREXAMPLE

@@ -13,15 +13,10 @@ from castlerules.core.theorem import Status
 from castlerules.splut import Splut, State
 from castlerules.splut.board import NEXT, OFF, Seat
 from castlerules.splut.state import Lev, Step
-from castlerules.splut.theorems import (
-    CLAUSE_PREDICATES,
-    check_clause,
-    check_next_player_z3,
-    check_seating,
-    check_start,
-    check_under_troll,
-    theorems,
-)
+from castlerules.splut.theorems import theorems
+from castlerules.splut.theorems.kernels import check_next_player_z3
+from castlerules.splut.theorems.pieces import CLAUSE_PREDICATES, check_clause, check_under_troll
+from castlerules.splut.theorems.setup import check_seating, check_start
 
 
 class NoSecondPiece(Splut):

@@ -9,7 +9,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from castlerules.splut import Pass, Splut, State, Step, Throw
 from castlerules.splut.board import OFF, SQUARE_SET
-from castlerules.splut.theorems import has_step, levitable_now
+from castlerules.splut.theorems.stuck import has_step, levitable_now
 
 
 class SplutMachine(RuleBasedStateMachine):

@@ -9,10 +9,11 @@ import random
 import pytest
 
 from castlerules.splut import Splut, Step, Throw
-from castlerules.splut import theorems as T
 from castlerules.splut.board import NEXT, OFF
 from castlerules.splut.reference import Reference
 from castlerules.splut.state import Piece
+from castlerules.splut.theorems.model import model_after
+from castlerules.splut.theorems.transition import transition_mismatch
 
 READINGS = [
     {},
@@ -32,7 +33,7 @@ def test_model_agrees_with_the_game(players: int, readings: dict[str, str]) -> N
         while not game.is_terminal(state) and checked < 500:
             for a in game.legal_actions(state):
                 if isinstance(a, Step | Throw):
-                    legal, rocks, pieces = T.model_after(game, state, a)
+                    legal, rocks, pieces = model_after(game, state, a)
                     after = game.successor(state, a)
                     assert legal and rocks == after.rocks and pieces == after.pieces, (
                         game.render(state), a)
@@ -44,7 +45,7 @@ def test_model_agrees_with_the_game(players: int, readings: dict[str, str]) -> N
                 for to in (NEXT[frm] if frm != OFF else ()):
                     if to != OFF:
                         step = Step(p, frm, to)
-                        assert T.model_after(game, state, step)[0] == game.is_legal(state, step)
+                        assert model_after(game, state, step)[0] == game.is_legal(state, step)
             state = game.apply(state, rng.choice(game.legal_actions(state)))
     assert checked > 300
 
@@ -61,7 +62,7 @@ def test_the_independent_reading_agrees_along_random_games(
         state = game.initial_state()
         plies = 0
         while not game.is_terminal(state) and plies < 400:
-            found = T.transition_mismatch(game, state, reference, predicate=plies % 7 == 0)
+            found = transition_mismatch(game, state, reference, predicate=plies % 7 == 0)
             assert found is None, (found.detail, found.position)
             state = game.apply(state, rng.choice(game.legal_actions(state)))
             plies += 1

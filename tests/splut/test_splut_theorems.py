@@ -19,6 +19,27 @@ from castlerules.splut.board import NEXT, OFF
 from castlerules.splut.reference import Reference
 from castlerules.splut.rules import Splut, bookkeeping_tables
 from castlerules.splut.state import Lev, Pass, Piece, State, Step, Throw
+from castlerules.splut.theorems.kernels import (
+    check_end_z3,
+    check_next_player_z3,
+    check_push_z3,
+    check_rocks_z3,
+    check_steps_z3,
+    check_tables,
+    check_throw_z3,
+)
+from castlerules.splut.theorems.model import check_state_invariants, model_step, nxt
+from castlerules.splut.theorems.positions import check_positions
+from castlerules.splut.theorems.setup import check_board
+from castlerules.splut.theorems.stuck import (
+    K_SORCERER,
+    check_deadlock,
+    check_no_step,
+    find_stuck,
+    has_step,
+    piece_stuck,
+)
+from castlerules.splut.theorems.transition import check_transition
 
 GAME = Splut()
 BY_ID = {t.id: t for t in theorems.theorems(GAME)}
@@ -87,10 +108,10 @@ def landing_on_obstacle(kinds: Sequence[Any]) -> Any:
 
 @pytest.mark.clause("splut.werpen.vlucht", "splut.dwerg.klein")
 def test_throw_theorem_catches_broken_landing() -> None:
-    result = theorems.check_throw_z3(landing=landing_stops_at_dwarves)
+    result = check_throw_z3(landing=landing_stops_at_dwarves)
     assert result.status is Status.COUNTEREXAMPLE and "dwarf" in (result.counterexample or "")
-    assert theorems.check_throw_z3(landing=landing_on_obstacle).status is Status.COUNTEREXAMPLE
-    assert theorems.check_throw_z3(allowed=lambda kinds: True).status is Status.COUNTEREXAMPLE
+    assert check_throw_z3(landing=landing_on_obstacle).status is Status.COUNTEREXAMPLE
+    assert check_throw_z3(allowed=lambda kinds: True).status is Status.COUNTEREXAMPLE
 
 
 def push_over_the_edge_allowed(contents: Sequence[Any]) -> Any:
@@ -105,18 +126,18 @@ def push_whole_line(mover: Any, contents: Sequence[Any], slide: bool = False) ->
 
 @pytest.mark.clause("splut.dwerg.duwen-lijn")
 def test_push_theorem_catches_broken_push() -> None:
-    assert theorems.check_push_z3(allowed=push_over_the_edge_allowed).status is Status.COUNTEREXAMPLE
-    assert theorems.check_push_z3(push=push_whole_line).status is Status.COUNTEREXAMPLE
+    assert check_push_z3(allowed=push_over_the_edge_allowed).status is Status.COUNTEREXAMPLE
+    assert check_push_z3(push=push_whole_line).status is Status.COUNTEREXAMPLE
     # the one-square push is not a slide
-    assert theorems.check_push_z3(
+    assert check_push_z3(
         push=lambda m, c, slide=False: kernel.push(m, c), slide=True
     ).status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("splut.rotsen.vier")
 def test_rocks_theorem_catches_broken_rules() -> None:
-    assert theorems.check_rocks_z3(landing=landing_on_obstacle).status is Status.COUNTEREXAMPLE
-    assert theorems.check_rocks_z3(push=push_whole_line).status is Status.COUNTEREXAMPLE
+    assert check_rocks_z3(landing=landing_on_obstacle).status is Status.COUNTEREXAMPLE
+    assert check_rocks_z3(push=push_whole_line).status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("splut.zet.eerste-een", "splut.zet.drie")
@@ -130,9 +151,9 @@ def test_step_theorem_catches_broken_count() -> None:
     def pickup_ends_turn(turn: Any, left: Any) -> tuple[Any, Any]:
         return turn + 1, 3
 
-    assert theorems.check_steps_z3(steps_for_turn=three_always).status is Status.COUNTEREXAMPLE
-    assert theorems.check_steps_z3(after_step=no_countdown).status is Status.COUNTEREXAMPLE
-    assert theorems.check_steps_z3(after_pickup=pickup_ends_turn).status is Status.COUNTEREXAMPLE
+    assert check_steps_z3(steps_for_turn=three_always).status is Status.COUNTEREXAMPLE
+    assert check_steps_z3(after_step=no_countdown).status is Status.COUNTEREXAMPLE
+    assert check_steps_z3(after_pickup=pickup_ends_turn).status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("splut.verloop.klok")
@@ -145,8 +166,8 @@ def test_next_player_theorem_catches_a_wrong_order() -> None:
         return kernel.next_player(current, alive, tuple(reversed(cycle)))
 
     three = Splut(players=3)
-    assert theorems.check_next_player_z3(three, by_number).status is Status.COUNTEREXAMPLE
-    assert theorems.check_next_player_z3(three, counter_clockwise).status is Status.COUNTEREXAMPLE
+    assert check_next_player_z3(three, by_number).status is Status.COUNTEREXAMPLE
+    assert check_next_player_z3(three, counter_clockwise).status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("splut.winnen.team-weg", "splut.splut.team", "splut.winnen.laatste")
@@ -155,17 +176,17 @@ def test_elimination_theorem_catches_broken_kill() -> None:
         return [[z3.And(x, victim != p) if k == 0 else x for k, x in enumerate(flags)]
                 for p, flags in enumerate(team)]
 
-    assert theorems.check_end_z3(after_kill=only_the_sorcerer).status is Status.COUNTEREXAMPLE
+    assert check_end_z3(after_kill=only_the_sorcerer).status is Status.COUNTEREXAMPLE
 
     def over_at_two(sorcerers: Sequence[Any]) -> Any:
         return Sum(If(s, 1, 0) for s in sorcerers) <= 2
 
-    assert theorems.check_end_z3(game_over=over_at_two).status is Status.COUNTEREXAMPLE
+    assert check_end_z3(game_over=over_at_two).status is Status.COUNTEREXAMPLE
 
     def first_player_wins(sorcerers: Sequence[Any], thrower: Any, wins: bool = False) -> Any:
         return 0
 
-    assert theorems.check_end_z3(winner=first_player_wins).status is Status.COUNTEREXAMPLE
+    assert check_end_z3(winner=first_player_wins).status is Status.COUNTEREXAMPLE
 
 
 # -- broken tables ------------------------------------------------------------------------------
@@ -179,7 +200,7 @@ class WrongTable(Splut):
 
 
 def test_tables_theorem_catches_a_wrong_table() -> None:
-    assert theorems.check_tables(WrongTable()).status is Status.COUNTEREXAMPLE
+    assert check_tables(WrongTable()).status is Status.COUNTEREXAMPLE
 
     class NoOpening(Splut):
         """Broken: the bookkeeping is tabulated for the other reading of the steps per turn."""
@@ -188,7 +209,7 @@ def test_tables_theorem_catches_a_wrong_table() -> None:
             super()._tables()
             self._step_table, self._end_table = bookkeeping_tables(False)
 
-    assert theorems.check_tables(NoOpening()).status is Status.COUNTEREXAMPLE
+    assert check_tables(NoOpening()).status is Status.COUNTEREXAMPLE
 
 
 class MirroredStart(Splut):
@@ -202,17 +223,17 @@ class MirroredStart(Splut):
 
 @pytest.mark.clause("splut.begin.opstelling", "splut.begin.rotsen-hoeken")
 def test_board_theorem_catches_a_wrong_start() -> None:
-    result = theorems.check_board(MirroredStart())
+    result = check_board(MirroredStart())
     assert result.status is Status.COUNTEREXAMPLE and result.position
     # the mirrored start is right under its own reading, and wrong under the default
     mirrored = Splut(readings={"start-positions": "centre-view"})
-    assert theorems.check_board(mirrored).status is Status.PROVED
+    assert check_board(mirrored).status is Status.PROVED
 
     class CentreStart(Splut):
         def initial_state(self) -> State:
             return mirrored.initial_state()
 
-    assert theorems.check_board(CentreStart()).status is Status.COUNTEREXAMPLE
+    assert check_board(CentreStart()).status is Status.COUNTEREXAMPLE
 
 
 # -- broken rules against the independent reading --------------------------------------------------
@@ -270,7 +291,7 @@ class PullNotWritten(Splut):
      PullNotWritten],
 )
 def test_transition_theorem_catches_broken_rules(broken: type[Splut]) -> None:
-    result = theorems.check_transition(broken())
+    result = check_transition(broken())
     assert result.status is Status.COUNTEREXAMPLE, broken.__doc__
     assert result.position and broken().state_from_text(result.position) is not None
 
@@ -296,9 +317,9 @@ def test_transition_theorem_reaches_the_opening_turns() -> None:
     """Levitate-start = first-step read as 'three steps left' differs only in the game's first
     two turns (one and two steps), where the family now holds levitations."""
     game = Splut(readings={"levitate-start": "first-step"})
-    assert theorems.check_transition(game, 2, every_count=False).status is Status.PROVED
+    assert check_transition(game, 2, every_count=False).status is Status.PROVED
     broken = FirstStepIsThreeLeft(readings={"levitate-start": "first-step"})
-    found = theorems.check_transition(broken, 2, every_count=False)
+    found = check_transition(broken, 2, every_count=False)
     assert found.status is Status.COUNTEREXAMPLE and found.position
     assert game.state_from_text(found.position).turn < 2
 
@@ -307,7 +328,7 @@ def test_transition_theorem_reaches_a_resting_troll_of_the_player_to_move() -> N
     from test_splut_clauses import RestingTrollPulls  # the clause tests' broken rule
 
     readings = {"blocked-throw": "rock-stays"}
-    found = theorems.check_transition(RestingTrollPulls(readings=readings), 2, every_count=False)
+    found = check_transition(RestingTrollPulls(readings=readings), 2, every_count=False)
     assert found.status is Status.COUNTEREXAMPLE and found.position
     state = Splut(readings=readings).state_from_text(found.position)
     assert state.pieces[state.to_move][1] in state.rocks
@@ -335,9 +356,9 @@ class HalfTeams(Splut):
 
 @pytest.mark.clause("splut.winnen.team-weg", "splut.zet.drie")
 def test_positions_theorem_catches_a_careless_validation() -> None:
-    assert theorems.check_positions(Splut(), 1).status is Status.PROVED
+    assert check_positions(Splut(), 1).status is Status.PROVED
     for broken in (AnyStepsLeft(), HalfTeams()):
-        found = theorems.check_positions(broken, 1)
+        found = check_positions(broken, 1)
         assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
 
 
@@ -347,32 +368,32 @@ def test_transition_theorem_catches_a_wrong_reading() -> None:
     def other(game: Splut) -> Reference:
         return Reference(Splut(readings={"levitate-behind": "forbidden"}))
 
-    assert theorems.check_transition(GAME, reference_factory=other).status is Status.COUNTEREXAMPLE
+    assert check_transition(GAME, reference_factory=other).status is Status.COUNTEREXAMPLE
 
 
 # -- the whole-board invariants -------------------------------------------------------------------
 def lev_ignores_blockers(rocks: Any, pieces: Any, p: int, k: int, d: int, pull: bool = False,
                          lev: int | None = None, *rest: Any) -> Any:
-    legal, r2, p2, held = theorems.model_step(rocks, pieces, p, k, d, pull, lev)
+    legal, r2, p2, held = model_step(rocks, pieces, p, k, d, pull, lev)
     if lev is not None:
         x = pieces[p][k]
-        legal = And(x != OFF, theorems.nxt(x, d) != OFF, theorems.nxt(rocks[lev], d) != OFF)
+        legal = And(x != OFF, nxt(x, d) != OFF, nxt(rocks[lev], d) != OFF)
     return legal, r2, p2, held
 
 
 @pytest.mark.slow  # four z3 proofs against broken rules (about 10 s)
 @pytest.mark.clause("splut.tovenaar.blokkeren", "splut.rotsen.vier", "splut.winnen.team-weg")
 def test_state_invariants_theorem_catches_broken_rules() -> None:
-    result = theorems.check_state_invariants(GAME, step=lev_ignores_blockers, refine=False)
+    result = check_state_invariants(GAME, step=lev_ignores_blockers, refine=False)
     assert result.status is Status.COUNTEREXAMPLE and result.counterexample
-    assert theorems.check_state_invariants(
+    assert check_state_invariants(
         GAME, push_kernel=push_whole_line, refine=False
     ).status is Status.COUNTEREXAMPLE
-    assert theorems.check_state_invariants(
+    assert check_state_invariants(
         GAME, landing=landing_on_obstacle, refine=False
     ).status is Status.COUNTEREXAMPLE
     # a bug in the game's own successor is caught by the model's refinement
-    found = theorems.check_state_invariants(TrollSurvives())
+    found = check_state_invariants(TrollSurvives())
     assert found.status is Status.COUNTEREXAMPLE and found.position
 
 
@@ -381,27 +402,27 @@ def troll_always_moves(cells: Sequence[Any], p: int, levitable: Sequence[Any], *
     """Broken model: a troll on the board can always step."""
     from castlerules.splut.board import SQUARE_SET
 
-    return Or(theorems.has_step(cells, p, levitable, **kw),
+    return Or(has_step(cells, p, levitable, **kw),
               *(cells[x] == 2 + 3 * p + Piece.TROLL for x in SQUARE_SET))
 
 
 @pytest.mark.clause("splut.zet.verplicht")
 def test_no_step_finding_is_confirmed_by_the_game() -> None:
-    result = theorems.check_no_step(GAME)
+    result = check_no_step(GAME)
     assert result.status is Status.COUNTEREXAMPLE and result.position
-    found = theorems.find_stuck(GAME, [0])
+    found = find_stuck(GAME, [0])
     assert found is not None
     state, _ = found
     assert GAME.legal_actions(state) == (Pass(0),)
     # with a (wrong) rule under which a troll can always move, the finding disappears
-    assert theorems.check_no_step(GAME, troll_always_moves).status is Status.PROVED
+    assert check_no_step(GAME, troll_always_moves).status is Status.PROVED
     # a model that disagrees with the game is reported, not trusted: here "has a step" is read
     # backwards, so every position z3 offers as stuck is one where the game has a step (a model that
     # only says "never a step" can land by chance on a truly stuck position: those exist)
     def backwards(c: Sequence[Any], p: int, lv: Sequence[Any], **kw: Any) -> Any:
-        return Not(theorems.has_step(c, p, lv, **kw))
+        return Not(has_step(c, p, lv, **kw))
 
-    assert theorems.check_no_step(GAME, backwards).status is Status.UNKNOWN
+    assert check_no_step(GAME, backwards).status is Status.UNKNOWN
 
 
 class StillSorcerers(Splut):
@@ -414,7 +435,7 @@ class StillSorcerers(Splut):
 
 def sorcerers_never_move(kind: Any, x: int, k: int, ahead_ok: bool = True) -> Any:
     """Broken model: sorcerers are always stuck."""
-    return True if k == theorems.K_SORCERER else theorems.piece_stuck(kind, x, k, ahead_ok)
+    return True if k == K_SORCERER else piece_stuck(kind, x, k, ahead_ok)
 
 
 @pytest.mark.clause("splut.zet.verplicht")
@@ -422,12 +443,12 @@ def test_deadlock_theorem_catches_still_sorcerers() -> None:
     """With rules under which sorcerers never step, z3 finds players who all must pass for ever
     (the game confirms it); a model that disagrees with the game is reported (by its refinement,
     or when the game refutes the position z3 found), never trusted."""
-    result = theorems.check_deadlock(StillSorcerers(), sorcerers_never_move)
+    result = check_deadlock(StillSorcerers(), sorcerers_never_move)
     assert result.status is Status.COUNTEREXAMPLE and result.position
     state = StillSorcerers().state_from_text(result.position)
     assert all(StillSorcerers().legal_actions(attrs.evolve(state, to_move=p)) == (Pass(p),)
                for p in range(2))
-    wrong = theorems.check_deadlock(GAME, sorcerers_never_move)
+    wrong = check_deadlock(GAME, sorcerers_never_move)
     assert wrong.status is not Status.PROVED and "disagree" in wrong.detail
 
 

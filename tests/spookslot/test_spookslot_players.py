@@ -13,6 +13,8 @@ from castlerules.spookslot import rules
 from castlerules.spookslot import theorems as th
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import EXIT, START, Move, Phase, State
+from castlerules.spookslot.theorems.families import ball_states
+from castlerules.spookslot.theorems.players import pair_states
 
 
 def _theorem(game: Spookslot, tid: str) -> Result:
@@ -191,15 +193,15 @@ def test_second_pawn_waits_reaches_an_escaped_first_pawn() -> None:
     shown = castlerules.make("spookslot", players=4).state_from_text(result.position)
     assert EXIT in shown.pawns[shown.turn]
     assert any(s.pawns[s.turn][0] == EXIT and s.pawns[s.turn][1] not in (START, EXIT)
-               for s in th.pair_states(castlerules.make("spookslot", players=4)))
+               for s in pair_states(castlerules.make("spookslot", players=4)))
 
 
 def test_the_families_reach_every_owner_and_the_second_pawn_first() -> None:
     game = castlerules.make("spookslot", players=4)
-    states = list(th.pair_states(game))
+    states = list(pair_states(game))
     assert {s.first[s.turn] for s in states} == {-1, 0, 1}
     assert {s.released[s.turn] for s in states} == {False, True}
-    owners = {p for s in th.ball_states(game) for p, ps in enumerate(s.pawns)
+    owners = {p for s in ball_states(game) for p, ps in enumerate(s.pawns)
               if p != s.turn and any(q != START for q in ps)}
     assert owners == {0, 1, 2, 3}
     assert Move(3, 1) in {m for s in states for m in game.legal_actions(s)

@@ -17,6 +17,20 @@ from castlerules.spookslot.board import DEFAULT_BOARD, parse_board
 from castlerules.spookslot.kernel import NO_MOVE
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import GHOST, START, Phase, State
+from castlerules.spookslot.theorems.board import check_board, check_bounce, check_exit_exact
+from castlerules.spookslot.theorems.chain import (
+    Chain,
+    check_chain_matches_game,
+    expected_turns,
+    simulate_turns,
+    simulation_agrees,
+    single_pawn_chain,
+    turn_distribution,
+)
+from castlerules.spookslot.theorems.legality import check_legality
+from castlerules.spookslot.theorems.options import check_boards
+from castlerules.spookslot.theorems.players import check_start
+from castlerules.spookslot.theorems.positions import check_positions
 
 THEOREMS = {t.id: t for t in th.theorems(Spookslot())}
 
@@ -63,7 +77,7 @@ def test_theorems_cite_known_clauses_and_name_their_failing_test() -> None:
 # -- broken rules -------------------------------------------------------------------------------------
 def test_board_check_finds_a_wrong_fallback() -> None:
     text = read_text(DEFAULT_BOARD).replace('fallback = "l3"', 'fallback = "t3"', 1)
-    result = th.check_board(parse_board(text))
+    result = check_board(parse_board(text))
     assert result.status is Status.COUNTEREXAMPLE
     assert "lk1" in (result.counterexample or "")
 
@@ -72,9 +86,9 @@ def test_boards_check_finds_a_misshapen_board_accepted(monkeypatch: pytest.Monke
     """A game that loads boards without checking their shape lets a misshapen one in."""
     from castlerules.spookslot import board as module
 
-    assert th.check_boards(Spookslot()).status is Status.PROVED
+    assert check_boards(Spookslot()).status is Status.PROVED
     monkeypatch.setattr(module, "board_problems", lambda board, name=None: [])
-    found = th.check_boards(Spookslot())
+    found = check_boards(Spookslot())
     assert found.status is Status.COUNTEREXAMPLE and "is accepted" in (found.counterexample or "")
 
 
@@ -91,7 +105,7 @@ def test_board_check_finds_a_star_on_the_wrong_square() -> None:
     moved = (text[:lk3] + text[lk3:lk4].replace('fallback = "l3"', 'fallback = "l3"\nstar = true', 1)
              + text[lk4:].replace("star = true\n", "", 1))
     board = parse_board(moved)
-    assert th.check_board(board).status is Status.PROVED  # the shape alone does not see it
+    assert check_board(board).status is Status.PROVED  # the shape alone does not see it
     found = reconstruction_differences(board)
     assert any(p.startswith("lk3") for p in found) and any(p.startswith("lk4") for p in found)
 
@@ -111,14 +125,14 @@ def _no_bounce(roll: Any, to_exit: Any, occupied: Sequence[Any], *readings: bool
 
 
 def test_exit_exact_catches_a_bounce_onto_the_exit() -> None:
-    result = th.check_exit_exact(_bounce_onto_exit, False, False, 8)
+    result = check_exit_exact(_bounce_onto_exit, False, False, 8)
     assert result.status is Status.COUNTEREXAMPLE
     assert "roll" in (result.counterexample or "")
 
 
 def test_bounce_theorem_catches_a_missing_bounce() -> None:
-    assert th.check_bounce(_no_bounce, False, False, 8).status is Status.COUNTEREXAMPLE
-    assert th.check_bounce(_bounce_onto_exit, False, False, 8).status is Status.COUNTEREXAMPLE
+    assert check_bounce(_no_bounce, False, False, 8).status is Status.COUNTEREXAMPLE
+    assert check_bounce(_bounce_onto_exit, False, False, 8).status is Status.COUNTEREXAMPLE
 
 
 class _ThreeInFour(Spookslot):
@@ -140,7 +154,7 @@ class _AnyFirstPlayer(Spookslot):
 def test_start_theorem_catches_a_wrong_set_up() -> None:
     assert _theorem(_ThreeInFour(players=4), "spookslot.start-position").status is \
         Status.COUNTEREXAMPLE
-    assert th.check_start(_AnyFirstPlayer(players=3)).status is Status.COUNTEREXAMPLE
+    assert check_start(_AnyFirstPlayer(players=3)).status is Status.COUNTEREXAMPLE
 
 
 def test_roll_transition_catches_a_loaded_die() -> None:
@@ -193,16 +207,16 @@ class _WinnerAnyTime(Spookslot):
 
 
 def test_positions_catches_a_careless_validation() -> None:
-    assert th.check_positions(Spookslot()).status is Status.PROVED
+    assert check_positions(Spookslot()).status is Status.PROVED
     for broken in (_AnySharing(), _WinnerAnyTime()):
-        found = th.check_positions(broken)
+        found = check_positions(broken)
         assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
 
 
 def test_legality_catches_a_careless_predicate() -> None:
-    assert th.check_legality(Spookslot()).status is Status.PROVED
+    assert check_legality(Spookslot()).status is Status.PROVED
     for broken in (_PassAnyTime(), _RollsAreTheBalls()):
-        found = th.check_legality(broken)
+        found = check_legality(broken)
         assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
 
 
@@ -295,14 +309,14 @@ def test_second_pawn_check_catches_a_pawn_that_does_not_wait() -> None:
     assert result.status is Status.COUNTEREXAMPLE
 
 
-def _chain_without_ghosts(**kw: Any) -> th.Chain:
+def _chain_without_ghosts(**kw: Any) -> Chain:
     """Broken: a chain for a die with no ghost."""
     kw["die"] = [(f, Fraction(1, 4)) for f in (1, 2, 3, 4)]
-    return th.single_pawn_chain(**kw)
+    return single_pawn_chain(**kw)
 
 
 def test_chain_check_catches_a_wrong_chain() -> None:
-    result = th.check_chain_matches_game(Spookslot(), _chain_without_ghosts)
+    result = check_chain_matches_game(Spookslot(), _chain_without_ghosts)
     assert result.status is Status.COUNTEREXAMPLE
 
 
@@ -324,20 +338,20 @@ def test_a_rule_that_makes_turns_endless_fails_the_chain_theorem_instead_of_hang
 
 # -- the exact analysis and the simulation (statistics belong in the tests) ---------------------------
 def test_exact_distribution_sums_towards_one_and_matches_expectation() -> None:
-    chain = th.single_pawn_chain(policy="short")
-    dist = th.turn_distribution(chain, 400)
+    chain = single_pawn_chain(policy="short")
+    dist = turn_distribution(chain, 400)
     assert all(isinstance(p, Fraction) and p >= 0 for p in dist)
     # a turn moves at most 4 squares; the secret passage (lk2 -> g5) cuts the way to 3 * 4 + 4
     # squares to lk2 and 8 from g5 to the Exit: 6 turns at least, with probability (1/6)^6 * 1/4
     assert dist[:5] == [0] * 5 and dist[5] == Fraction(1, 6**6 * 4)
     assert 1 - sum(dist) < Fraction(1, 10**6)
     mean = sum(t * p for t, p in enumerate(dist, start=1))
-    assert abs(float(mean) - float(th.expected_turns(chain))) < 1e-3
+    assert abs(float(mean) - float(expected_turns(chain))) < 1e-3
 
 
 def test_every_row_of_the_chain_is_a_distribution() -> None:
     for policy in ("short", "safe"):
-        for row in th.single_pawn_chain(policy=policy).values():
+        for row in single_pawn_chain(policy=policy).values():
             assert sum(row.values()) == 1
 
 
@@ -345,9 +359,9 @@ def test_every_row_of_the_chain_is_a_distribution() -> None:
 def test_simulation_agrees_with_the_exact_chain() -> None:
     """A statistical check (not a theorem): seeded games of a lone pawn played by the rules agree
     with the exact chain — mean within 5 standard errors, distribution within the DKW band."""
-    chain = th.single_pawn_chain(policy="short")
-    ok, summary = th.simulation_agrees(chain, th.simulate_turns("short", 3000))
+    chain = single_pawn_chain(policy="short")
+    ok, summary = simulation_agrees(chain, simulate_turns("short", 3000))
     assert ok, summary
     wrong = _chain_without_ghosts(policy="short")
-    bad, summary = th.simulation_agrees(wrong, th.simulate_turns("short", 400))
+    bad, summary = simulation_agrees(wrong, simulate_turns("short", 400))
     assert not bad, summary

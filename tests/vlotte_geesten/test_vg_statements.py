@@ -13,8 +13,29 @@ import pytest
 import castlerules
 from castlerules.core.symbolic import If
 from castlerules.core.theorem import Status
-from castlerules.vlotte_geesten import VlotteGeesten, kernel, rules, theorems
+from castlerules.vlotte_geesten import VlotteGeesten, kernel, rules
 from castlerules.vlotte_geesten.state import Obj, State
+from castlerules.vlotte_geesten.theorems.answer import (
+    check_answer_any_faces_z3,
+    check_colours,
+    check_examples,
+    die_places,
+)
+from castlerules.vlotte_geesten.theorems.dice import check_any_faces, check_chance
+from castlerules.vlotte_geesten.theorems.end import check_ties
+from castlerules.vlotte_geesten.theorems.points import (
+    check_penalty_readings,
+    check_penalty_readings_z3,
+)
+from castlerules.vlotte_geesten.theorems.rounds import (
+    check_grab_phase,
+    check_legal_actions,
+    check_multi_grab,
+    check_next_roller,
+    check_no_free_block,
+    check_successor,
+)
+from castlerules.vlotte_geesten.theorems.setup import check_player_counts, check_seats, check_start
 
 SWAPPED = ("red", "grey", "white", "green", "blue")
 
@@ -45,18 +66,18 @@ def situation_1_next_die(dice: Sequence[Any]) -> Any:
 @pytest.mark.clause("vg.situatie1.regel", "vg.voorbereiding.kleuren")
 def test_any_faces_theorem_finds_a_swapped_pair(monkeypatch: pytest.MonkeyPatch) -> None:
     game = VlotteGeesten(players=2)
-    broken = theorems.check_answer_any_faces_z3(game, answer=situation_1_next_die)
+    broken = check_answer_any_faces_z3(game, answer=situation_1_next_die)
     assert broken.status is Status.COUNTEREXAMPLE and "die:" in (broken.counterexample or "")
     # the faces option files the white die's faces under grey and the grey die's under white
     monkeypatch.setattr(rules, "COLOURS", SWAPPED)
-    assert theorems.die_places(game) == {"red": 0, "white": 2, "grey": 1, "green": 3, "blue": 4}
-    assert theorems.check_answer_any_faces_z3(game).status is Status.COUNTEREXAMPLE
+    assert die_places(game) == {"red": 0, "white": 2, "grey": 1, "green": 3, "blue": 4}
+    assert check_answer_any_faces_z3(game).status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("vg.voorbereiding.kleur-wit", "vg.voorbereiding.kleur-grijs")
 def test_colour_theorem_finds_two_dice_swapped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules, "COLOURS", SWAPPED)
-    result = theorems.check_colours(VlotteGeesten(players=3))
+    result = check_colours(VlotteGeesten(players=3))
     assert result.status is Status.COUNTEREXAMPLE
     assert "white die" in (result.counterexample or "") and result.position
 
@@ -71,7 +92,7 @@ def test_example_theorem_finds_the_pair_answered(monkeypatch: pytest.MonkeyPatch
         return Obj(kernel.answer(values))
 
     monkeypatch.setattr(rules, "answer_of", pair_answered)
-    result = theorems.check_examples(VlotteGeesten(players=2))
+    result = check_examples(VlotteGeesten(players=2))
     assert result.status is Status.COUNTEREXAMPLE
     assert "example-situation-2" in (result.counterexample or "")
 
@@ -85,11 +106,11 @@ def test_any_faces_chance_finds_a_face_dropped(monkeypatch: pytest.MonkeyPatch) 
         return tuple(tuple(dict.fromkeys(d)) for d in parse(faces))
 
     monkeypatch.setattr(rules, "_parse_faces", distinct_faces)
-    result = theorems.check_any_faces(VlotteGeesten(players=2))
+    result = check_any_faces(VlotteGeesten(players=2))
     assert result.status is Status.COUNTEREXAMPLE
     assert "probability" in (result.counterexample or "")
     # the default dice (no faces given) are not touched by the bug
-    assert theorems.check_chance(VlotteGeesten(players=2)).status is Status.PROVED
+    assert check_chance(VlotteGeesten(players=2)).status is Status.PROVED
 
 
 @pytest.mark.clause("vg.spel.worp")
@@ -106,7 +127,7 @@ def test_any_faces_chance_finds_dice_taken_in_the_mappings_order(
         return tuple(by_colour[c] for c in faces)
 
     monkeypatch.setattr(rules, "_parse_faces", in_given_order)
-    result = theorems.check_any_faces(VlotteGeesten(players=2))
+    result = check_any_faces(VlotteGeesten(players=2))
     assert result.status is Status.COUNTEREXAMPLE
 
 
@@ -114,7 +135,7 @@ def test_any_faces_chance_finds_dice_taken_in_the_mappings_order(
 def test_player_count_theorem_finds_a_ninth_player(monkeypatch: pytest.MonkeyPatch) -> None:
     check = rules.check_player_count
     monkeypatch.setattr(rules, "check_player_count", lambda n, low, high: check(n, low, high + 1))
-    result = theorems.check_player_counts(VlotteGeesten(players=2))
+    result = check_player_counts(VlotteGeesten(players=2))
     assert result.status is Status.COUNTEREXAMPLE and "9-player" in (result.counterexample or "")
 
 
@@ -128,8 +149,8 @@ class RollerWatches(VlotteGeesten):
 
 @pytest.mark.clause("vg.spel.gooier-grijpt-mee")
 def test_seat_theorem_finds_the_roller_left_out() -> None:
-    assert theorems.check_seats(RollerWatches(players=4)).status is Status.PROVED
-    result = theorems.check_seats(RollerWatches(players=6))
+    assert check_seats(RollerWatches(players=4)).status is Status.PROVED
+    result = check_seats(RollerWatches(players=6))
     assert result.status is Status.COUNTEREXAMPLE and result.position
 
 
@@ -146,12 +167,12 @@ class PointKeptBack(VlotteGeesten):
 
 @pytest.mark.clause("vg.pot.leggen")
 def test_penalty_theorem_finds_the_point_kept_back() -> None:
-    result = theorems.check_penalty_readings(PointKeptBack(players=3))
+    result = check_penalty_readings(PointKeptBack(players=3))
     assert result.status is Status.COUNTEREXAMPLE
     assert "pot-at-once" in (result.counterexample or "")
     # under the default reading alone the bug never shows: the statement plays both options
     default_only = PointKeptBack(players=3)
-    assert theorems.check_successor(default_only).status is Status.PROVED
+    assert check_successor(default_only).status is Status.PROVED
 
 
 class DrawIgnored(VlotteGeesten):
@@ -166,7 +187,7 @@ class DrawIgnored(VlotteGeesten):
 
 @pytest.mark.clause("vg.einde.winnaar")
 def test_tie_theorem_finds_a_shared_win_under_draw() -> None:
-    result = theorems.check_ties(DrawIgnored(players=7))
+    result = check_ties(DrawIgnored(players=7))
     assert result.status is Status.COUNTEREXAMPLE and "ties=draw" in (result.counterexample or "")
 
 
@@ -182,7 +203,7 @@ class NoWrapping(VlotteGeesten):
 
 @pytest.mark.clause("vg.punten.gooier", "vg.pot.iedereen-mis")
 def test_next_roller_theorem_finds_no_wrapping() -> None:
-    result = theorems.check_next_roller(NoWrapping(players=5))
+    result = check_next_roller(NoWrapping(players=5))
     assert result.status is Status.COUNTEREXAMPLE and "p0" in (result.counterexample or "")
 
 
@@ -201,7 +222,7 @@ class SecondPenalty(VlotteGeesten):
 
 @pytest.mark.clause("vg.punten.fout", "vg.spel.een-voorwerp")
 def test_grab_phase_theorem_finds_a_second_penalty() -> None:
-    result = theorems.check_grab_phase(SecondPenalty(players=4))
+    result = check_grab_phase(SecondPenalty(players=4))
     assert result.status is Status.COUNTEREXAMPLE and "regrab" in (result.counterexample or "")
 
 
@@ -215,8 +236,8 @@ class AtOnceNotWired(VlotteGeesten):
 
 def test_the_reference_reads_the_readings_from_the_spec_not_from_the_rules() -> None:
     game = AtOnceNotWired(players=2, readings={"penalty-recipient": "pot-at-once"})
-    assert theorems.check_successor(game).status is Status.COUNTEREXAMPLE
-    assert theorems.check_penalty_readings(AtOnceNotWired(players=2)).status is (
+    assert check_successor(game).status is Status.COUNTEREXAMPLE
+    assert check_penalty_readings(AtOnceNotWired(players=2)).status is (
         Status.COUNTEREXAMPLE
     )
 
@@ -226,8 +247,8 @@ def test_a_game_with_a_point_too_many_refuses_reachable_positions(
 ) -> None:
     monkeypatch.setattr(rules, "TOTAL_POINTS", 36)
     game = VlotteGeesten(players=2)
-    assert theorems.check_legal_actions(game).status is Status.COUNTEREXAMPLE
-    assert theorems.check_start(game).status is Status.COUNTEREXAMPLE
+    assert check_legal_actions(game).status is Status.COUNTEREXAMPLE
+    assert check_start(game).status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("vg.punten.fout")
@@ -237,9 +258,9 @@ def test_any_score_penalty_theorem_finds_a_fine_at_zero(monkeypatch: pytest.Monk
         return 1 if debt else If(score >= 0, 1, 0)
 
     game = VlotteGeesten(players=5)
-    assert theorems.check_penalty_readings_z3(game).status is Status.PROVED
+    assert check_penalty_readings_z3(game).status is Status.PROVED
     monkeypatch.setattr(kernel, "penalty", fine_at_zero)
-    result = theorems.check_penalty_readings_z3(game)
+    result = check_penalty_readings_z3(game)
     assert result.status is Status.COUNTEREXAMPLE
     assert "5 players (nothing" in (result.counterexample or "")
 
@@ -255,11 +276,11 @@ class MultiGrabNotWired(VlotteGeesten):
 
 @pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout")
 def test_multi_grab_theorem_finds_objects_not_put_back() -> None:
-    result = theorems.check_multi_grab(MultiGrabNotWired(players=3))
+    result = check_multi_grab(MultiGrabNotWired(players=3))
     assert result.status is Status.COUNTEREXAMPLE
     assert "under put-back p0's objects are not back" in (result.counterexample or "")
     refused = MultiGrabNotWired(players=3, readings={"multi-grab": "refused"})
-    assert theorems.check_legal_actions(refused).status is Status.COUNTEREXAMPLE
+    assert check_legal_actions(refused).status is Status.COUNTEREXAMPLE
 
 
 class AnswerTakenStillScores(VlotteGeesten):
@@ -276,7 +297,7 @@ class AnswerTakenStillScores(VlotteGeesten):
 
 @pytest.mark.clause("vg.spel.een-voorwerp", "vg.punten.fout")
 def test_multi_grab_theorem_finds_the_answer_left_on_the_table() -> None:
-    result = theorems.check_multi_grab(AnswerTakenStillScores(players=2))
+    result = check_multi_grab(AnswerTakenStillScores(players=2))
     assert result.status is Status.COUNTEREXAMPLE and "all-taken" in (result.counterexample or "")
 
 
@@ -317,10 +338,10 @@ def test_no_free_block_theorem_finds_a_free_block() -> None:
         assert state.scores[grabber] == 0 and "the block cost 0" in (result.counterexample or "")
     fixed = PaysEvenWithoutPoints(players=3, readings={"multi-grab": "all-taken",
                                                          "penalty-no-points": "debt"})
-    assert theorems.check_no_free_block(fixed).status is Status.PROVED
+    assert check_no_free_block(fixed).status is Status.PROVED
     flawless = PaysEvenWithoutPoints(players=3, readings={"multi-grab": "all-taken"})
-    assert theorems.check_no_free_block(flawless).status is Status.PROVED
-    assert theorems.check_no_free_block(castlerules.make("vlotte-geesten", players=3)).status \
+    assert check_no_free_block(flawless).status is Status.PROVED
+    assert check_no_free_block(castlerules.make("vlotte-geesten", players=3)).status \
         is Status.PROVED
-    broken = theorems.check_no_free_block(MultiGrabNotWired(players=3))
+    broken = check_no_free_block(MultiGrabNotWired(players=3))
     assert broken.status is Status.COUNTEREXAMPLE and "grabs" in (broken.counterexample or "")

@@ -15,8 +15,26 @@ import pytest
 import castlerules
 from castlerules.core.symbolic import And, Count, If, Or, Sum
 from castlerules.core.theorem import Status
-from castlerules.vlotte_geesten import VlotteGeesten, kernel, theorems
+from castlerules.vlotte_geesten import VlotteGeesten, kernel
 from castlerules.vlotte_geesten.state import Roll, State
+from castlerules.vlotte_geesten.theorems.answer import (
+    check_answer_exhaustive,
+    check_answer_unique_z3,
+)
+from castlerules.vlotte_geesten.theorems.common import over_players
+from castlerules.vlotte_geesten.theorems.dice import check_chance
+from castlerules.vlotte_geesten.theorems.end import check_end, check_winner_flags_z3
+from castlerules.vlotte_geesten.theorems.points import (
+    check_conservation_z3,
+    check_payouts_z3,
+    check_pot_empty_z3,
+)
+from castlerules.vlotte_geesten.theorems.rounds import (
+    check_legal_actions,
+    check_round_ends,
+    check_successor,
+)
+from castlerules.vlotte_geesten.theorems.setup import check_positions, check_start
 
 
 def broken_situation_1(dice: Sequence[Any]) -> Any:
@@ -37,23 +55,23 @@ SITUATIONS_BROKEN = (broken_situation_1, kernel.situation_2, kernel.situation_3)
 
 @pytest.mark.clause("vg.antwoord.uniek", "vg.situatie1.twee-keer")
 def test_answer_theorems_find_the_missing_sentence() -> None:
-    z3_result = theorems.check_answer_unique_z3(situations=SITUATIONS_BROKEN)
+    z3_result = check_answer_unique_z3(situations=SITUATIONS_BROKEN)
     assert z3_result.status is Status.COUNTEREXAMPLE
     # the counterexample is a roll with one object twice and three others once
     shown = z3_result.counterexample or ""
     assert shown.count("die:") == 5
     assert (
-        theorems.check_answer_exhaustive(situations=SITUATIONS_BROKEN).status
+        check_answer_exhaustive(situations=SITUATIONS_BROKEN).status
         is Status.COUNTEREXAMPLE
     )
 
 
 @pytest.mark.clause("vg.situatie3.regel")
 def test_answer_theorems_find_an_answer_outside_the_objects() -> None:
-    assert theorems.check_answer_unique_z3(answer=broken_answer).status is Status.COUNTEREXAMPLE
-    assert theorems.check_answer_exhaustive(answer=broken_answer).status is Status.COUNTEREXAMPLE
+    assert check_answer_unique_z3(answer=broken_answer).status is Status.COUNTEREXAMPLE
+    assert check_answer_exhaustive(answer=broken_answer).status is Status.COUNTEREXAMPLE
     # and the cached answer the game calls is checked too
-    wrong_cache = theorems.check_answer_exhaustive(cached=lambda faces: faces[0])
+    wrong_cache = check_answer_exhaustive(cached=lambda faces: faces[0])
     assert wrong_cache.status is Status.COUNTEREXAMPLE
 
 
@@ -67,7 +85,7 @@ class UnfairDice(VlotteGeesten):
 
 @pytest.mark.clause("vg.spel.worp")
 def test_chance_theorem_finds_unfair_dice() -> None:
-    result = theorems.check_chance(UnfairDice(players=2))
+    result = check_chance(UnfairDice(players=2))
     assert result.status is Status.COUNTEREXAMPLE
     assert "red die: chair" in (result.counterexample or "") and result.highlight == ("dice",)
 
@@ -111,27 +129,27 @@ def settle_penalties_to_the_pot(
 
 @pytest.mark.clause("vg.punten.fout")
 def test_conservation_theorem_finds_a_negative_score() -> None:
-    result = theorems.check_conservation_z3(settle_pays_without_points)
+    result = check_conservation_z3(settle_pays_without_points)
     assert result.status is Status.COUNTEREXAMPLE
     # under the debt reading the same settlement is the rule, and conservation holds
     debt = castlerules.make("vlotte-geesten", readings={"penalty-no-points": "debt"})
-    assert theorems.check_conservation_z3(settle_pays_without_points, game=debt).status is (
+    assert check_conservation_z3(settle_pays_without_points, game=debt).status is (
         Status.PROVED
     )
 
 
 @pytest.mark.clause("vg.punten.fout", "vg.punten.juist")
 def test_payout_theorem_finds_a_penalty_kept() -> None:
-    assert theorems.check_conservation_z3(settle_penalties_to_the_pot).status is Status.PROVED
-    result = theorems.check_payouts_z3(settle_penalties_to_the_pot)
+    assert check_conservation_z3(settle_penalties_to_the_pot).status is Status.PROVED
+    result = check_payouts_z3(settle_penalties_to_the_pot)
     assert result.status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("vg.pot.winnen")
 def test_pot_theorem_finds_a_pot_left_at_the_end() -> None:
-    assert theorems.check_pot_empty_z3(settle_keeps_the_pot).status is Status.COUNTEREXAMPLE
+    assert check_pot_empty_z3(settle_keeps_the_pot).status is Status.COUNTEREXAMPLE
     # conservation alone does not notice (the pot is still counted) — the separate theorem does
-    assert theorems.check_conservation_z3(settle_keeps_the_pot).status is Status.PROVED
+    assert check_conservation_z3(settle_keeps_the_pot).status is Status.PROVED
 
 
 def lowest_wins(scores: Sequence[Any], draw: bool = False) -> list[Any]:
@@ -142,12 +160,12 @@ def lowest_wins(scores: Sequence[Any], draw: bool = False) -> list[Any]:
 
 @pytest.mark.clause("vg.einde.winnaar")
 def test_winner_theorem_finds_the_lowest_score_winning() -> None:
-    assert theorems.check_winner_flags_z3(lowest_wins).status is Status.COUNTEREXAMPLE
+    assert check_winner_flags_z3(lowest_wins).status is Status.COUNTEREXAMPLE
     draw = castlerules.make("vlotte-geesten", readings={"ties": "draw"})
     # the shared reading's flags are wrong under draw (a tie would still win)
-    assert theorems.check_winner_flags_z3(kernel.winner_flags, game=draw).status is Status.PROVED
+    assert check_winner_flags_z3(kernel.winner_flags, game=draw).status is Status.PROVED
     shared_flags = lambda scores, draw=False: kernel.winner_flags(scores, False)  # noqa: E731
-    assert theorems.check_winner_flags_z3(shared_flags, game=draw).status is Status.COUNTEREXAMPLE
+    assert check_winner_flags_z3(shared_flags, game=draw).status is Status.COUNTEREXAMPLE
 
 
 class EndsAtOne(VlotteGeesten):
@@ -166,9 +184,9 @@ class FirstPlayerWins(VlotteGeesten):
 
 @pytest.mark.clause("vg.einde.voorraad-leeg", "vg.einde.winnaar")
 def test_end_theorem_finds_a_game_that_goes_on() -> None:
-    result = theorems.check_end(EndsAtOne(players=3))
+    result = check_end(EndsAtOne(players=3))
     assert result.status is Status.COUNTEREXAMPLE
-    wrong_winner = theorems.check_end(FirstPlayerWins(players=3))
+    wrong_winner = check_end(FirstPlayerWins(players=3))
     assert wrong_winner.status is Status.COUNTEREXAMPLE
     assert wrong_winner.position and wrong_winner.highlight
 
@@ -186,7 +204,7 @@ class SecondGrab(VlotteGeesten):
 
 @pytest.mark.clause("vg.spel.een-voorwerp")
 def test_legal_actions_theorem_finds_a_second_grab() -> None:
-    result = theorems.over_players(theorems.check_legal_actions, SecondGrab(players=2), (2, 3))
+    result = over_players(check_legal_actions, SecondGrab(players=2), (2, 3))
     assert result.status is Status.COUNTEREXAMPLE
     assert result.position is not None and "p0" in result.highlight
     game = SecondGrab(players=2)
@@ -203,12 +221,12 @@ class SameRoller(VlotteGeesten):
 
 @pytest.mark.clause("vg.punten.gooier")
 def test_successor_theorem_finds_the_wrong_roller() -> None:
-    result = theorems.over_players(theorems.check_successor, SameRoller(players=3), (2, 3))
+    result = over_players(check_successor, SameRoller(players=3), (2, 3))
     assert result.status is Status.COUNTEREXAMPLE
     assert "grab" in (result.counterexample or "") and result.position
     # the same bug under the next-seat reading is caught as well
     seat = SameRoller(players=3, readings={"next-roller": "next-seat"})
-    assert theorems.check_successor(seat).status is Status.COUNTEREXAMPLE
+    assert check_successor(seat).status is Status.COUNTEREXAMPLE
 
 
 class IdlePass(VlotteGeesten):
@@ -220,7 +238,7 @@ class IdlePass(VlotteGeesten):
 
 @pytest.mark.clause("vg.pot.iedereen-mis")
 def test_round_theorem_finds_a_pass_that_changes_nothing() -> None:
-    result = theorems.over_players(theorems.check_round_ends, IdlePass(players=2), (2, 3))
+    result = over_players(check_round_ends, IdlePass(players=2), (2, 3))
     assert result.status is Status.COUNTEREXAMPLE
     assert "pass" in (result.counterexample or "")
 
@@ -236,7 +254,7 @@ class OnePointShort(VlotteGeesten):
 
 @pytest.mark.clause("vg.voorbereiding.inhoud", "vg.voorbereiding.voorraad")
 def test_start_theorem_finds_a_point_too_many() -> None:
-    result = theorems.check_start(OnePointShort(players=2))
+    result = check_start(OnePointShort(players=2))
     assert result.status is Status.COUNTEREXAMPLE
     assert result.position == "1,0 34 0 p0 - - - -"
 
@@ -269,10 +287,10 @@ class AnyFirstPlayer(VlotteGeesten):
 
 @pytest.mark.clause("vg.spel.spelers", "vg.voorbereiding.inhoud", "vg.spel.een-voorwerp")
 def test_positions_theorem_catches_a_careless_validation() -> None:
-    assert theorems.check_positions(VlotteGeesten(players=3)).status is Status.PROVED
+    assert check_positions(VlotteGeesten(players=3)).status is Status.PROVED
     for broken in (NoOrderOfWrongGrabs(players=3), AnyTotal(players=2),
                    AnyFirstPlayer(players=2)):
-        found = theorems.check_positions(broken)
+        found = check_positions(broken)
         assert found.status is Status.COUNTEREXAMPLE, type(broken).__doc__
 
 

@@ -6,11 +6,13 @@ import enum
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from castlerules.core.extras import z3
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Status(enum.Enum):
@@ -106,6 +108,8 @@ class Theorem:
     #: The game's keyword options other than players and readings, as ``(name, JSON text)`` (filled
     #: in by the catalog): what the check ran under.
     options: tuple[tuple[str, str], ...] = ()
+    #: The check function the theorem is declared on, as ``module:function`` (``@theorem``).
+    source: str = ""
 
     @property
     def under(self) -> str:
@@ -166,6 +170,124 @@ def _option_text(text: str) -> str:
             return f"(a board given as text, {len(value.splitlines())} lines)"
         return value if value and not any(c.isspace() for c in value) else json.dumps(value)
     return json.dumps(value, ensure_ascii=False)
+
+
+#: How a declaration calls its check for one game: ``call(check, game)``.
+Call = Callable[[Callable[..., Result], Any], Result]
+
+
+@attrs.frozen(slots=True)
+class Declared:
+    """A theorem declared beside its check by ``@theorem``: the statement and what it is about,
+    made into a :class:`Theorem` for each game object by :meth:`make`.
+
+    Everything that depends on the game (its player count, readings and options) is a function of
+    the game: ``statement`` and any other field may be one (a text naming the player count, what
+    the statement depends on with that count), ``when`` says whether the statement is made for a
+    game at all, and ``vary`` returns the fields that differ for it together (``expected`` and
+    ``finding`` of a finding about one set-up, with a ``method``)."""
+
+    id: str
+    statement: str | Callable[[Any], str]
+    clauses: tuple[str, ...]
+    method: str
+    check: Callable[..., Result] = attrs.field(eq=False, repr=False)
+    call: Call | None = attrs.field(eq=False, repr=False)
+    when: Callable[[Any], bool] | None = attrs.field(eq=False, repr=False)
+    vary: Callable[[Any], dict[str, Any]] | None = attrs.field(eq=False, repr=False)
+    fields: tuple[tuple[str, Any], ...]
+
+    @property
+    def source(self) -> str:
+        """The check function, as ``module:function``."""
+        return f"{self.check.__module__}:{self.check.__qualname__}"
+
+    def make(self, game: Any, name: str) -> Theorem | None:
+        """The theorem for ``game`` (of the game called ``name``), or None if it is not made there."""
+        if self.when is not None and not self.when(game):
+            return None
+        check, call = self.check, self.call
+        statement = self.statement(game) if callable(self.statement) else self.statement
+        extra = {k: v(game) if callable(v) else v for k, v in self.fields}
+        extra.update(self.vary(game) if self.vary is not None else {})
+        extra.setdefault("method", self.method)
+
+        def run_check() -> Result:
+            return call(check, game) if call is not None else check(game)
+
+        return Theorem(self.id, name, statement, self.clauses, check=run_check,
+                       source=self.source, **extra)
+
+
+_DECLARED: list[Declared] = []
+
+
+def theorem(
+    id: str,
+    statement: str | Callable[[Any], str],
+    *,
+    clauses: Sequence[str],
+    method: str,
+    call: Call | None = None,
+    when: Callable[[Any], bool] | None = None,
+    vary: Callable[[Any], dict[str, Any]] | None = None,
+    **fields: Any,
+) -> Callable[[F], F]:
+    """Declare theorem ``id`` on the check function it decorates (as ``@clause`` ties a rule to
+    its clauses): its statement, clauses, method and the other fields of :class:`Theorem`
+    (``depends_on``, ``fails_with``, ``deep``, ``expected`` and ``finding``, ``basis`` and
+    ``refinement``, ``all_options_of``).
+
+    The check is called ``check(game)`` for the game the theorem is made for, or
+    ``call(check, game)`` where it takes other arguments (a reading of the game, a sibling game,
+    ``deep=True``). One check may carry several declarations (stacked decorators): variants that
+    differ in an argument, a deep instance. ``when`` and ``vary`` are functions of the game (see
+    :class:`Declared`). The game's ``theorems(game)`` collects the declarations of its theorems
+    package with :func:`declared_theorems`. A clause id the spec does not have raises
+    ``SpecError`` when the module is imported (as ``@clause`` does)."""
+    unknown = set(fields) - {f.name for f in attrs.fields(Theorem)} - {"expected"}
+    if unknown or {"id", "game", "check", "source"} & set(fields):
+        raise TypeError(f"{id}: @theorem takes no field {sorted(unknown)[0] if unknown else ''}")
+    if method not in METHODS:
+        raise ValueError(f"{id}: unknown method {method!r}")
+    from castlerules.core.spec import find_clause
+
+    for cid in clauses:
+        find_clause(cid)  # SpecError at import time for a clause the rulebook data does not have
+
+    def mark(func: F) -> F:
+        declared = Declared(id, statement, tuple(clauses), method, func, call, when, vary,
+                            tuple(sorted(fields.items())))
+        _DECLARED.append(declared)
+        existing: tuple[Declared, ...] = getattr(func, "__theorems__", ())
+        func.__theorems__ = (*existing, declared)  # type: ignore[attr-defined]
+        return func
+
+    return mark
+
+
+def declarations(package: str) -> list[Declared]:
+    """Every theorem declared on a check of ``package`` or a module in it, in declaration order."""
+    return [d for d in _DECLARED
+            if d.check.__module__ == package or d.check.__module__.startswith(package + ".")]
+
+
+def declared_theorems(
+    package: str, game: Any, name: str, order: Sequence[str]
+) -> tuple[Theorem, ...]:
+    """The theorems declared in ``package`` (its modules imported) made for ``game``, in the order
+    of the ids in ``order`` (the package's ``ORDER``: the order of reports and pages). Every
+    declared id is listed there exactly once and every listed id is declared, else ValueError."""
+    found: dict[str, Declared] = {}
+    for d in declarations(package):
+        if d.id in found:
+            raise ValueError(f"theorem {d.id} is declared twice ({found[d.id].source}, {d.source})")
+        found[d.id] = d
+    if sorted(order) != sorted(found):
+        missing = sorted(set(found) - set(order)) or sorted(set(order) - set(found))
+        raise ValueError(f"{package}.ORDER does not list exactly the declared theorems: {missing}")
+    made = (found[tid].make(game, name) for tid in order)
+    return tuple(t for t in made if t is not None)
 
 
 @attrs.frozen(slots=True)

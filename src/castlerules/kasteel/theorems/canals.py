@@ -8,12 +8,19 @@ from typing import Any
 from castlerules.core.errors import RulesError
 from castlerules.core.extras import z3
 from castlerules.core.symbolic import If, Sum
-from castlerules.core.theorem import Result, Status, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
 from castlerules.kasteel.rules import Kasteel
 from castlerules.kasteel.state import Move
 from castlerules.kasteel.theorems.common import (
+    BOARD,
+    LINE,
+    OPTION_TESTS,
+    PASS_CLAUSES,
+    PASSES,
+    SKULLS,
+    TESTS,
     MoveLegal,
     _longest,
     _path_symbols,
@@ -24,14 +31,24 @@ from castlerules.kasteel.theorems.common import (
     level_passes,
     position,
     refute,
+    rulebook_set_up,
     sibling,
     start_passes,
 )
-from castlerules.kasteel.theorems.moves import spec_targets
-from castlerules.kasteel.theorems.setup import spec_zone
-from castlerules.kasteel.theorems.transition import spec_cost
+from castlerules.kasteel.theorems.end import walled_finding
+from castlerules.kasteel.theorems.reference import spec_cost, spec_targets, spec_zone
 
 
+@theorem(
+    "kasteel.move-cost",
+    "A move costs exactly the canal and skull squares it enters (per square, or one per "
+    "move): z3 for every path length over the cost kernels, and every pair of squares on a "
+    "line of the board is charged for exactly the squares between them.",
+    clauses=PASS_CLAUSES,
+    method="z3",
+    depends_on=("kasteel.interp.pass-cost", *BOARD),
+    fails_with=f"{TESTS}::test_move_cost_fails_if_the_last_square_is_free",
+)
 def check_move_cost(game: Kasteel, move_cost: Callable[..., Any] = kernel.move_cost,
                     square_cost: Callable[[Any, Any], Any] = kernel.square_cost) -> Result:
     """z3: for every path length, ``move_cost`` of the squares' ``square_cost`` is the number of
@@ -66,6 +83,16 @@ def check_move_cost(game: Kasteel, move_cost: Callable[..., Any] = kernel.move_c
                          "line of the board")
 
 
+@theorem(
+    "kasteel.passes-monotone",
+    "Passes never go below zero and never increase: a legal move leaves the mover between 0 "
+    "and his passes before (every line length, the passes a free integer >= 0: every level "
+    "and every passes= value).",
+    clauses=PASS_CLAUSES,
+    method="z3",
+    depends_on=("kasteel.interp.pass-cost", *LINE),
+    fails_with=f"{TESTS}::test_passes_monotone_fails_without_the_cost_check",
+)
 def check_passes_monotone(
     game: Kasteel,
     move_legal: MoveLegal = kernel.move_legal,
@@ -168,6 +195,18 @@ def min_skull_cut(game: Kasteel, player: int, start: int) -> tuple[int, set[int]
     return flow, cut
 
 
+@theorem(
+    "kasteel.enter-over-wall",
+    "Once a player's passes are used up he can still reach the opponent's key square over "
+    "the walls: from every starting square, with no passes, whatever the skulls.",
+    clauses=("kasteel.kanalen.uitgeput", "kasteel.spel.klimmen", "kasteel.spel.muren-langs",
+             "kasteel.doel.sleutel"),
+    method="exhaustive",
+    depends_on=(*LINE, *SKULLS),
+    fails_with=f"{TESTS}::test_enter_over_wall_fails_without_climbing",
+    when=rulebook_set_up,
+    vary=walled_finding,
+)
 def check_enter_over_wall(game: Kasteel) -> Result:
     """For both players and every starting square: a lone knight with no passes left reaches the
     opponent's key square whatever the skulls. Exhaustive and exact: the fewest skulls that cut
@@ -220,6 +259,20 @@ def _same_game(g: Kasteel, h: Kasteel, plies: int = 60) -> str | None:
     return None
 
 
+@theorem(
+    "kasteel.level-passes",
+    "'niveau 1=>8 passen, niveau 2=>7 passen, niveau 3=>6 passen' (fact level-passes): the "
+    "game of every level 1-3 starts both players with the fact's passes, and the level "
+    "changes nothing else (the program's difficulty is not a rule); an explicit passes=n "
+    "replaces the level's number for both players for every n from 0 to 1000; values "
+    "outside those ranges are refused. One check covers every option of the level and "
+    "passes readings.",
+    clauses=("kasteel.kanalen.niveau", "kasteel.kanalen.passen"),
+    method="exhaustive",
+    depends_on=(*PASSES, "kasteel.interp.program"),
+    fails_with=f"{OPTION_TESTS}::test_level_passes_fails_if_level_three_has_seven",
+    all_options_of=("kasteel.interp.level", "kasteel.interp.passes"),
+)
 def check_level_passes(game: Kasteel) -> Result:
     """'niveau 1=>8 passen, niveau 2=>7 passen, niveau 3=>6 passen' (fact ``level-passes``): this
     game starts both players with the passes its options give (the explicit number, else its
@@ -282,6 +335,19 @@ def budget_skulls(game: Kasteel) -> frozenset[int]:
     return frozenset(chosen)
 
 
+@theorem(
+    "kasteel.pass-budget",
+    "'Zodra dit aantal is uitgeput, kan de speler de kanalen niet meer oversteken' and 'wordt "
+    "er ook 1 pas afgetrokken': for a lone knight of either player on every square with a "
+    "canal or a skull on its lines and every number of passes left (0 up to one more than "
+    "the costly squares of its lines, and 1000, the most passes= gives), the legal moves are "
+    "exactly those whose canal and skull squares the passes pay for (per square, or one "
+    "per move, as read), and a move deducts exactly its cost from the mover alone.",
+    clauses=(*PASS_CLAUSES, "kasteel.kanalen.niveau"),
+    method="exhaustive",
+    depends_on=(*LINE, *PASSES, "kasteel.interp.skull-zone"),
+    fails_with=f"{OPTION_TESTS}::test_pass_budget_fails_if_a_pass_too_many_is_spent",
+)
 def check_pass_budget(game: Kasteel) -> Result:
     """'Zodra dit aantal is uitgeput, kan de speler de kanalen niet meer oversteken' and 'wordt er
     ook 1 pas afgetrokken': for a lone knight of either player on every square whose lines hold a

@@ -18,6 +18,37 @@ GAME = "kasteel"
 TESTS = "tests/kasteel/test_kasteel_theorems.py"
 #: The tests of the statements about option values, the set-up facts and the reach of the rules.
 OPTION_TESTS = "tests/kasteel/test_kasteel_option_theorems.py"
+
+#: The clauses several statements are about: how a knight moves, the end, the passes.
+MOVE_CLAUSES = ("kasteel.spel.schuiven", "kasteel.spel.muren-langs", "kasteel.spel.klimmen",
+                "kasteel.spel.niet-springen", "kasteel.spel.eigen-sleutel")
+END_CLAUSES = ("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders",
+               "kasteel.doel.sleutel")
+PASS_CLAUSES = ("kasteel.kanalen.passen", "kasteel.kanalen.uitgeput", "kasteel.kanalen.schedels",
+                "kasteel.kanalen.vrij")
+
+#: What the statements depend on besides the rules (``depends_on`` of each), in groups: the
+#: readings that change what a statement states or checks (so ``verify --all-readings`` runs it
+#: under each of their options) and the keyword options whose values it quantifies over or runs
+#: under. Kasteel is for two players only (fact ``players``), so none depends on the player count.
+LINE = ("kasteel.interp.moves", "kasteel.interp.climb", "kasteel.interp.own-key",
+        "kasteel.interp.key-square", "kasteel.interp.pass-cost")
+SKULLS = ("skulls", "skull_squares", "kasteel.interp.skulls", "kasteel.interp.skull-squares",
+          "kasteel.interp.skull-zone")
+PASSES = ("level", "passes", "kasteel.interp.level", "kasteel.interp.passes")
+BOARD = ("board", "kasteel.interp.board", "kasteel.interp.start", "kasteel.interp.board-format")
+STUCK = ("stuck", "kasteel.interp.no-legal-move")
+
+
+def rulebook_set_up(game: Kasteel) -> bool:
+    """Whether ``game`` plays the rulebook's set-up: its map, the skulls falling in the zone.
+    Whether a knight can be walled in or stuck, both players deadlocked, and how many skulls that
+    takes, are findings about that set-up, not rules: on another map or with fixed skulls they are
+    that set-up's own, and those statements are not made (kasteel.end, kasteel.one-winner and
+    kasteel.stuck-rule state that the game still never draws, on every set-up)."""
+    from castlerules.kasteel.board import load_board
+
+    return game.board == load_board(None) and game._fixed is None
 MoveLegal = Callable[..., Any]
 AfterMove = Callable[..., tuple[Any, Any]]
 EndOk = Callable[[Any, Any], Any]

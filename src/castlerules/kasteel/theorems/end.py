@@ -8,14 +8,23 @@ from typing import Any
 
 from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, ExactlyOne, Not, Or
-from castlerules.core.theorem import Result, Status, z3_find, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_find, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
 from castlerules.kasteel.rules import HAS_WON, Kasteel
 from castlerules.kasteel.state import Move, Pass, State
 from castlerules.kasteel.theorems.common import (
+    END_CLAUSES,
+    LINE,
+    MOVE_CLAUSES,
+    OPTION_TESTS,
+    PASS_CLAUSES,
+    PASSES,
+    SKULLS,
+    STUCK,
     STUCK_EXAMPLE,
     STUCK_LINE,
+    TESTS,
     AfterMove,
     EndOk,
     HasWon,
@@ -24,32 +33,64 @@ from castlerules.kasteel.theorems.common import (
     build,
     fact,
     refute,
+    rulebook_set_up,
     sibling,
     skull_sets,
 )
-from castlerules.kasteel.theorems.moves import spec_targets
-from castlerules.kasteel.theorems.transition import _pass_states, spec_cost
+from castlerules.kasteel.theorems.reference import (
+    spec_cost,
+    spec_stuck,
+    spec_winners,
+)
+from castlerules.kasteel.theorems.transition import _pass_states
 from castlerules.kasteel.theorems.whole_board import Symbolic, _at, _show
 
 
-def spec_stuck(game: Kasteel, state: State, p: int) -> bool:
-    return bool(state.knights[p]) and not any(spec_targets(game, p, sq, state)
-                                              for sq in state.knights[p])
+# -- what differs from one set-up to another (the ``vary`` of the statements) ------------------
+def stuck_finding(game: Kasteel) -> dict[str, Any]:
+    """kasteel.never-stuck: with three skulls or more a knight can be stuck (FINDING_STUCK)."""
+    if game.skull_count >= 3:
+        return {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_STUCK}
+    return {}
 
 
-def spec_winners(game: Kasteel, state: State) -> set[int]:
-    """Who has won, read from the clauses and the stuck reading: a knight on the opponent's key
-    square wins for its owner, a player without knights loses; a stuck player to move loses at once
-    (stuck="lose") or only when his opponent is stuck too (a deadlock, stuck="pass")."""
-    b = game.board
-    out = {p for p in (YELLOW, RED) if b.keys[1 - p] in state.knights[p]}
-    out |= {1 - p for p in (YELLOW, RED) if not state.knights[p]}
-    mover = state.to_move
-    if not out and spec_stuck(game, state, mover) and (
-        game.stuck == "lose" or spec_stuck(game, state, 1 - mover)
-    ):
-        out.add(1 - mover)
-    return out
+def reachable_finding(game: Kasteel) -> dict[str, Any]:
+    """kasteel.stuck-reachable: never with fewer than three skulls (none exists, z3); else the
+    stuck line (a search) where the passes pay for it; open under mover-removed and where they
+    do not."""
+    if game.skull_count < 3:
+        return {}
+    if game._mover_removed:
+        finding = {"expected": Status.UNKNOWN, "finding": FINDING_REACHABLE_OPEN}
+    elif stuck_line_affordable(game):
+        finding = {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_REACHABLE}
+    else:
+        finding = {"expected": Status.UNKNOWN, "finding": FINDING_REACHABLE_COSTLY}
+    return {"method": "search", **finding}
+
+
+def deadlock_finding(game: Kasteel) -> dict[str, Any]:
+    """kasteel.never-deadlocked: skulls anywhere, or five or more falling in the zone of the
+    rulebook's set-up, can deadlock both players (FINDING_DEADLOCK)."""
+    if game._skulls_anywhere or (rulebook_set_up(game) and game.skull_count >= 5):
+        return {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_DEADLOCK}
+    return {}
+
+
+def deadlock_anywhere(game: Kasteel) -> dict[str, Any]:
+    """kasteel.deadlock-threshold: with skulls anywhere five are not needed (FINDING_DEADLOCK)."""
+    if game._skulls_anywhere:
+        return {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_DEADLOCK}
+    return {}
+
+
+def walled_finding(game: Kasteel) -> dict[str, Any]:
+    """kasteel.enter-over-wall: enough skulls (anywhere, or in the zone of the rulebook's set-up)
+    can wall a knight in (FINDING_WALLS)."""
+    if (game._skulls_anywhere and game.skull_count >= WALL_CUT_ANYWHERE) or (
+            rulebook_set_up(game) and game.skull_count >= WALL_CUT_MIDDLE):
+        return {"expected": Status.COUNTEREXAMPLE, "finding": FINDING_WALLS}
+    return {}
 
 
 def _end_family(game: Kasteel) -> Iterator[State]:
@@ -86,6 +127,18 @@ def _deadlocks(game: Kasteel) -> Iterator[State]:
         yield build(game, state.knights[0], state.knights[1], state.passes, state.skulls, RED)
 
 
+@theorem(
+    "kasteel.end",
+    "Who wins: a knight on the opponent's key square wins for its owner, a player without "
+    "knights loses, a stuck player to move loses at once (stuck=lose) or when his opponent "
+    "is stuck too; then the game is over and nobody acts, otherwise exactly the player to "
+    "move acts (every square for a lone knight of either player, the stuck and deadlocked "
+    "positions, and the winner table on all its inputs).",
+    clauses=END_CLAUSES,
+    method="exhaustive",
+    depends_on=(*STUCK, "kasteel.interp.end", "kasteel.interp.turns", *LINE, *SKULLS),
+    fails_with=f"{TESTS}::test_end_fails_if_the_own_key_wins",
+)
 def check_end(game: Kasteel) -> Result:
     """Exhaustive: ``HAS_WON`` is ``kernel.has_won`` on all 128 inputs; and for a lone knight of
     either player on every square (with and without an opposing knight, either player to move,
@@ -114,6 +167,20 @@ def check_end(game: Kasteel) -> Result:
     return Result.proved(f"the winner table and {count} positions")
 
 
+@theorem(
+    "kasteel.one-winner",
+    "Kasteel never draws, part 1: every terminal state reached in play has exactly one "
+    "winner. Proved by induction: the start is not terminal, and from every non-terminal "
+    "state satisfying the invariant (no overlap, no knight on its own key, at most the "
+    "starting knights, passes in range, the skulls placed) any move or pass leads to a state "
+    "that is not terminal or has exactly one winner (z3, all such states, both players to "
+    "move). The invariant itself is kept by kasteel.no-overlap and kasteel.passes-monotone.",
+    clauses=END_CLAUSES,
+    method="z3",
+    depends_on=(*STUCK, "kasteel.interp.end", "kasteel.interp.capture", *LINE,
+                *SKULLS, *PASSES),
+    fails_with=f"{TESTS}::test_one_winner_fails_if_a_stuck_player_loses_whoever_is_to_move",
+)
 def check_one_winner(
     game: Kasteel,
     after_move: AfterMove = kernel.after_move,
@@ -184,6 +251,17 @@ def find_stuck(
     return found[0], g.adopt(s.state(found[1], player))
 
 
+@theorem(
+    "kasteel.never-stuck",
+    "Kasteel never draws, part 2 (claim): the player to move always has a legal move while "
+    "he has knights.",
+    clauses=(*END_CLAUSES, *MOVE_CLAUSES, *PASS_CLAUSES),
+    method="z3",
+    depends_on=(*LINE, *SKULLS, *PASSES),
+    fails_with=f"{TESTS}::test_never_stuck_is_proved_when_every_move_is_allowed",
+    when=rulebook_set_up,
+    vary=stuck_finding,
+)
 def check_never_stuck(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
     """Claim: the player to move always has a legal move while he has knights. z3 searches all
     states satisfying the invariant for one where he has none; the game's own generator confirms
@@ -214,6 +292,18 @@ def _documented_stuck(game: Kasteel) -> State | None:
     return state if game.knight_moves(state, YELLOW) == () else None
 
 
+@theorem(
+    "kasteel.never-deadlocked",
+    "Kasteel never draws, part 4: with the game's skulls no state satisfying the invariant "
+    "leaves both players with knights and no legal move, so passing can never go on for "
+    "ever.",
+    clauses=(*END_CLAUSES, *PASS_CLAUSES),
+    method="z3",
+    depends_on=(*LINE, *SKULLS, *PASSES, *STUCK),
+    fails_with=f"{TESTS}::test_never_deadlocked_fails_if_every_move_costs_a_pass",
+    when=rulebook_set_up,
+    vary=deadlock_finding,
+)
 def check_never_deadlocked(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
     """Claim: no state satisfying the invariant leaves BOTH players with knights and no legal move.
     With ``stuck="pass"`` such a state would be a draw: both would pass for ever (the rules make
@@ -415,6 +505,19 @@ def _stuck_line(game: Kasteel, walk: Sequence[str], max_plies: int) -> list[str]
     return None
 
 
+@theorem(
+    "kasteel.stuck-reachable",
+    "Kasteel never draws, part 3 (claim): no position reachable from the start leaves the "
+    "player to move with knights but no legal move (with fewer than three skulls z3 shows "
+    "that no position at all does; with more, a line of play from the start is searched "
+    "for).",
+    clauses=(*END_CLAUSES, "kasteel.kanalen.schedels", "kasteel.kanalen.uitgeput"),
+    method="z3",
+    depends_on=("kasteel.interp.capture", *STUCK, *LINE, *SKULLS, *PASSES),
+    fails_with=f"{TESTS}::test_stuck_reachable_is_proved_if_yellow_keeps_passes",
+    when=rulebook_set_up,
+    vary=reachable_finding,
+)
 def check_stuck_reachable(game: Kasteel, line: Sequence[str] | None = None) -> Result:
     """Claim: no position reachable from the start leaves the player to move stuck.
 
@@ -526,7 +629,6 @@ FINDING_WALLS = (
 )
 
 
-
 # -- no move limit ---------------------------------------------------------------------------------
 
 
@@ -556,6 +658,19 @@ def _shuttle(game: Kasteel, state: State) -> list[Move] | None:
     return None
 
 
+@theorem(
+    "kasteel.no-move-limit",
+    "The game ends only as the rules say, never by a move count ('Het stap-telling paneel "
+    "... heeft geen effect op het spel of het winnen'): two knights shuttling back and forth "
+    "for 2000 plies from the first move return to the same position with the same legal "
+    "actions every four plies and the game is never over; the state holds no move counter.",
+    clauses=("kasteel.einde.geen-gelijkspel", "kasteel.einde.sleutel", "kasteel.einde.ridders",
+             "kasteel.intro.stappenteller"),
+    method="exhaustive",
+    depends_on=("kasteel.interp.no-move-limit", "kasteel.interp.end",
+                "kasteel.interp.turns"),
+    fails_with=f"{OPTION_TESTS}::test_no_move_limit_fails_if_the_game_ends_after_a_number_of_moves",
+)
 def check_no_move_limit(game: Kasteel, cycles: int = 500) -> Result:
     """'Het stap-telling paneel ... heeft geen effect op het spel of het winnen' and 'Het spel
     eindigt als ...' (only the two endings): the number of moves played changes nothing. From the
@@ -623,6 +738,22 @@ def deadlock_conditions(game: Kasteel, skulls: int, exact: bool,
     return s, conds
 
 
+@theorem(
+    "kasteel.deadlock-threshold",
+    "On the rulebook's map a deadlock (both players with knights and no legal move, where a "
+    "stuck player to move loses instead of passing for ever) takes five skulls, as the "
+    "no-legal-move reading says: z3 with the number of skulls and the passes as free values finds no deadlock "
+    "with any number of skulls from 0 to the fact's 4 and any passes (every level and "
+    "passes= value), and finds one with exactly five that the game's own generator "
+    "confirms.",
+    clauses=("kasteel.einde.geen-gelijkspel", "kasteel.kanalen.schedels", "kasteel.kanalen.uitgeput"),
+    method="z3",
+    depends_on=(*LINE, "kasteel.interp.skull-zone", *STUCK, "skulls",
+                "passes"),
+    fails_with=f"{OPTION_TESTS}::test_deadlock_threshold_fails_if_every_move_costs_a_pass",
+    when=rulebook_set_up,
+    vary=deadlock_anywhere,
+)
 def check_deadlock_threshold(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
     """The reading kasteel.interp.no-legal-move says a deadlock (both players with knights and no
     legal move) is impossible with the default four skulls (fact ``skulls``) and possible with five
@@ -659,6 +790,21 @@ DEADLOCK_EXAMPLE = ("19/19/19/19/19/19/19/19/9R9/8Y10/19/19/19/19/19/19/19/19/19
                     "i9,h10,j10,i11,k11")
 
 
+@theorem(
+    "kasteel.stuck-rule",
+    "A player with knights and no legal move (kasteel.interp.no-legal-move, both options at "
+    "once): under stuck=pass he passes — a pass is his only action and the opponent moves "
+    "next — and is beaten only if his opponent could not move either; under stuck=lose he "
+    "has lost; in a deadlock (the documented five-skull position) the stuck player to move "
+    "loses under both, so there is no draw (the documented stuck position, open positions, "
+    "either player to move).",
+    clauses=("kasteel.einde.geen-gelijkspel", "kasteel.spel.geel-eerst", "kasteel.einde.sleutel",
+             "kasteel.einde.ridders"),
+    method="exhaustive",
+    depends_on=(*STUCK, "kasteel.interp.turns", *LINE),
+    fails_with=f"{OPTION_TESTS}::test_stuck_rule_fails_if_stuck_lose_is_ignored",
+    all_options_of=("kasteel.interp.no-legal-move",),
+)
 def check_stuck_rule(game: Kasteel) -> Result:
     """The reading kasteel.interp.no-legal-move, under both of its options at once (the stuck=
     keyword): for the game with stuck="pass" and with stuck="lose" (this game's other readings),

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, If, Not, Or, Sum
-from castlerules.core.theorem import Result, Status, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
-from castlerules.kasteel.kernel import LineReading
 from castlerules.kasteel.rules import Kasteel, static_targets
 from castlerules.kasteel.state import Move, Pass, State
 from castlerules.kasteel.theorems.common import (
+    BOARD,
+    LINE,
+    MOVE_CLAUSES,
+    PASS_CLAUSES,
+    PASSES,
+    SKULLS,
+    TESTS,
     AfterMove,
     EndOk,
     MoveLegal,
@@ -25,59 +31,26 @@ from castlerules.kasteel.theorems.common import (
     refute,
     skull_sets,
 )
+from castlerules.kasteel.theorems.reference import (
+    spec_line,
+    spec_line_targets,
+)
 from castlerules.kasteel.theorems.whole_board import Symbolic, _at, _show
 
 
-def spec_line(
-    origin_wall: Any,
-    walls: Sequence[Any],
-    own: Sequence[Any],
-    opp: Sequence[Any],
-    own_key: Sequence[Any],
-    enemy_key: Sequence[Any],
-    spent: Sequence[Any],
-    passes: Any,
-    reading: LineReading,
-) -> list[Any]:
-    """For each square along a line (nearest first): may the knight move there? ``spent[j]`` is
-    how many canal and skull squares the move to square ``j`` enters. The clauses read here once
-    more, independently of ``kernel.move_legal``: one or more free squares like a rook
-    (kasteel.spel.schuiven) on one level (muren-langs), a climb only one square (klimmen), no
-    jumping (niet-springen), not onto an own knight (slaan), the own key neither entered nor crossed
-    (eigen-sleutel), one pass per canal or skull square entered and no more than are left
-    (kanalen.*) — each as the game's readings say."""
-    out = []
-    knight_before = own_key_before = enemy_key_before = False
-    on_origin_level: Any = True
-    on_first_level: Any = True
-    for j in range(len(walls)):
-        on_origin_level = And(on_origin_level, walls[j] == origin_wall)
-        on_first_level = And(on_first_level, walls[j] == walls[0])
-        if reading.mixed:
-            level: Any = True
-        elif reading.climb_slide:
-            level = on_first_level
-        else:
-            level = Or(j == 0, on_origin_level)
-        key = Not(own_key[j]) if reading.key_passable else And(Not(own_key_before), Not(own_key[j]))
-        enemy = Not(enemy_key_before) if reading.enemy_key_stops else True
-        pay = Or(passes >= 1, spent[j] == 0) if reading.per_move else spent[j] <= passes
-        out.append(And(level, Not(knight_before), Not(own[j]), key, enemy, pay))
-        knight_before = Or(knight_before, own[j], opp[j])
-        own_key_before = Or(own_key_before, own_key[j])
-        enemy_key_before = Or(enemy_key_before, enemy_key[j])
-    return out
-
-
-def counts(costly: Sequence[Any]) -> list[Any]:
-    """``spent`` for ``spec_line``: the running number of costly squares along the line."""
-    out, total = [], 0
-    for c in costly:
-        total = total + If(c, 1, 0)
-        out.append(total)
-    return out
-
-
+@theorem(
+    "kasteel.line-rule",
+    "The move rule the game's tables are built from (kernel.move_legal) is the clauses: for "
+    "every line length and every fact along the line, a knight may move to a square exactly "
+    "when the squares obey the level rule (a climb is one square), no knight stands before "
+    "it, no own knight on it, the own key is neither entered nor crossed and the passes pay "
+    "for the canal and skull squares entered (each as the game's readings say; the passes "
+    "left are a free integer, so every level and passes= value).",
+    clauses=(*MOVE_CLAUSES, "kasteel.spel.slaan", *PASS_CLAUSES),
+    method="z3",
+    depends_on=LINE,
+    fails_with=f"{TESTS}::test_line_rule_fails_if_a_climb_may_slide_on",
+)
 def check_line_rule(game: Kasteel, move_legal: MoveLegal = kernel.move_legal,
                     square_cost: Callable[[Any, Any], Any] = kernel.square_cost) -> Result:
     """z3, in two steps: (1) for every line length of the board, ``move_legal`` allows exactly the
@@ -116,40 +89,6 @@ def check_line_rule(game: Kasteel, move_legal: MoveLegal = kernel.move_legal,
                                   f"the kernel and the clauses disagree on a move of {d} squares")
     return Result.proved(f"z3, the move to the last square of every line of 1-{longest} squares, "
                          "every fact along it; square_cost counts each canal and skull square once")
-
-
-def _line_facts(
-    game: Kasteel, p: int, sq: int, d: int, state: State
-) -> tuple[bool, list[bool], list[bool], list[bool], list[bool], list[bool], list[bool], int]:
-    b = game.board
-    ray = b.rays[sq][d]
-    costly = state.skulls | {x for x in ray if b.kinds[x] is Kind.CANAL}
-    return (
-        b.kinds[sq] is Kind.WALL,
-        [b.kinds[x] is Kind.WALL for x in ray],
-        [x in state.knights[p] for x in ray],
-        [x in state.knights[1 - p] for x in ray],
-        [x == b.keys[p] for x in ray],
-        [x == b.keys[1 - p] for x in ray],
-        [x in costly for x in ray],
-        state.passes[p],
-    )
-
-
-def spec_line_targets(game: Kasteel, p: int, sq: int, d: int, state: State) -> set[int]:
-    """The squares of the line of ``p``'s knight on ``sq`` in direction ``d`` that ``spec_line``
-    lets it move to."""
-    w, walls, own, opp, key, enemy, costly, passes = _line_facts(game, p, sq, d, state)
-    legal = spec_line(w, walls, own, opp, key, enemy, counts(costly), passes, game.line_reading)
-    return {x for x, ok in zip(game.board.rays[sq][d], legal) if ok}
-
-
-def spec_targets(game: Kasteel, p: int, sq: int, state: State) -> set[int]:
-    """Every square ``spec_line`` lets ``p``'s knight on ``sq`` move to."""
-    out: set[int] = set()
-    for d in range(4):
-        out |= spec_line_targets(game, p, sq, d, state)
-    return out
 
 
 def _generation_family(game: Kasteel, deep: bool) -> Iterator[tuple[State, int, int, int]]:
@@ -201,6 +140,29 @@ def _up_to_after(ray: tuple[int, ...], state: State) -> tuple[int, ...]:
     return ray
 
 
+@theorem(
+    "kasteel.move-generation",
+    "The game's move generator and its legality check agree with the clauses on every line "
+    "of the board: for a knight of either player on every square, with no knight or one "
+    "knight of either player on any square of its row or column, and every number of passes "
+    "that matters, the legal moves are exactly the squares the clauses allow; a pass is "
+    "legal exactly when the player cannot move (or the reading allows passing).",
+    clauses=(*MOVE_CLAUSES, "kasteel.spel.slaan", "kasteel.spel.geel-eerst", *PASS_CLAUSES),
+    method="exhaustive",
+    depends_on=(*LINE, "kasteel.interp.turns", *SKULLS, *PASSES, *BOARD),
+    fails_with=f"{TESTS}::test_move_generation_fails_if_a_capture_is_skipped",
+)
+@theorem(
+    "kasteel.move-generation-deep",
+    "As kasteel.move-generation, with every passes value at every nearest knight and both "
+    "skull placements.",
+    clauses=(*MOVE_CLAUSES, "kasteel.spel.slaan", *PASS_CLAUSES),
+    method="exhaustive",
+    call=lambda check, game: check(game, deep=True),
+    depends_on=(*LINE, "kasteel.interp.turns", *SKULLS, *PASSES, *BOARD),
+    fails_with=f"{TESTS}::test_move_generation_fails_if_a_capture_is_skipped",
+    deep=True,
+)
 def check_move_generation(game: Kasteel, deep: bool = False) -> Result:
     """Exhaustive over ``_generation_family``: the game's legal moves of the knight are exactly the
     squares ``spec_line`` allows, the checker (``violation``) accepts exactly those among every
@@ -264,6 +226,15 @@ def check_move_generation(game: Kasteel, deep: bool = False) -> Result:
                          "every passes value that matters")
 
 
+@theorem(
+    "kasteel.no-overlap",
+    "Pieces never overlap and no knight ever stands on its own key square (inductive step "
+    "over all states satisfying the invariant).",
+    clauses=("kasteel.spel.slaan", "kasteel.spel.schuiven", "kasteel.spel.eigen-sleutel"),
+    method="z3",
+    depends_on=("kasteel.interp.capture", "kasteel.interp.own-key", *SKULLS),
+    fails_with=f"{TESTS}::test_no_overlap_fails_if_a_capture_does_not_remove_the_knight",
+)
 def check_no_overlap(
     game: Kasteel, after_move: AfterMove = kernel.after_move, end_ok: EndOk = kernel.end_ok
 ) -> Result:
@@ -294,6 +265,15 @@ def check_no_overlap(
     return Result.proved("z3, inductive step over all states satisfying the invariant")
 
 
+@theorem(
+    "kasteel.own-key",
+    "A legal move never ends on the mover's own key square, and (unless the reading lets a "
+    "knight slide through it) never passes it (every line length).",
+    clauses=("kasteel.spel.eigen-sleutel",),
+    method="z3",
+    depends_on=("kasteel.interp.own-key", *LINE),
+    fails_with=f"{TESTS}::test_own_key_fails_if_the_key_square_is_ignored",
+)
 def check_own_key_path(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
     """For every line length: a legal move never ends on the mover's own key square, and (unless
     the reading lets a knight slide through it) never passes it."""
@@ -313,6 +293,15 @@ def check_own_key_path(game: Kasteel, move_legal: MoveLegal = kernel.move_legal)
     return Result.proved(f"z3, every line length 1-{_longest(game)}")
 
 
+@theorem(
+    "kasteel.slide-prefix",
+    "If a move along a line of the board is legal, so is the move to the line's first "
+    "target; so a player without a legal move to any first target has no legal move.",
+    clauses=MOVE_CLAUSES,
+    method="z3",
+    depends_on=(*LINE, *BOARD),
+    fails_with=f"{TESTS}::test_slide_prefix_fails_if_only_the_last_square_is_paid",
+)
 def check_slide_prefix(game: Kasteel, move_legal: MoveLegal = kernel.move_legal) -> Result:
     """For every line of the board: if a move along it is legal, so is the move to the line's first
     static target. (So a player with no legal move to any line's first target has no legal move,

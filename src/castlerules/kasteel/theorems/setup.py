@@ -11,11 +11,16 @@ from typing import Any
 
 from castlerules.core.errors import RulesError
 from castlerules.core.spec import read_text
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.kasteel.board import PACKAGED, PLAYER_NAMES, RED, YELLOW, Board, Kind
 from castlerules.kasteel.rules import Kasteel
 from castlerules.kasteel.state import Move, Pass, PlaceSkull, State
 from castlerules.kasteel.theorems.common import (
+    BOARD,
+    OPTION_TESTS,
+    PASSES,
+    SKULLS,
+    TESTS,
     fact,
     first_player,
     position,
@@ -23,30 +28,23 @@ from castlerules.kasteel.theorems.common import (
     sibling,
     start_passes,
 )
+from castlerules.kasteel.theorems.reference import (
+    spec_zone,
+)
 from castlerules.kasteel.theorems.transition import _derived_ok
 
 
-def spec_zone(game: Kasteel) -> set[int]:
-    """The squares a skull may fall on, read from the readings and the facts: under
-    skull-zone=middle-rows the plain ground squares (no wall, canal or key, no starting knight) of
-    the fact's rows 9-11 on the default map (of the three middle rows on another map); under
-    skull-zone=anywhere every ground or wall square that is neither a canal, a key nor a start
-    square."""
-    b = game.board
-    start = b.start[0] | b.start[1]
-    if game._skulls_anywhere:
-        return {x for x in range(b.size)
-                if b.kinds[x] in (Kind.GROUND, Kind.WALL) and x not in start}
-    if b.width == b.height == len(fact("default-map")):
-        rows = [r - 1 for r in fact("skull-rows")]
-    else:
-        mid = b.height // 2
-        rows = list(range(mid - 1, mid + 2))
-    return {r * b.width + c for r in rows for c in range(b.width)
-            if 0 <= r < b.height and b.kinds[r * b.width + c] is Kind.GROUND
-            and r * b.width + c not in start}
-
-
+@theorem(
+    "kasteel.chance-and-start",
+    "The game starts with every knight on its wall, the level's passes for both players and "
+    "yellow to move; the skulls fall one by one, each uniformly on a free square of the skull "
+    "zone; after the last skull yellow moves first.",
+    clauses=("kasteel.begin.muren", "kasteel.spel.geel-eerst", "kasteel.kanalen.niveau",
+             "kasteel.kanalen.schedels"),
+    method="exhaustive",
+    depends_on=(*SKULLS, *PASSES, *BOARD),
+    fails_with=f"{TESTS}::test_chance_theorem_fails_if_a_skull_may_fall_twice",
+)
 def check_chance_and_start(game: Kasteel) -> Result:
     """Exhaustive: the game starts with every knight on its wall start square, the level's passes
     (8, 7, 6) or the given number for both, yellow to move; while skulls are missing the state is a
@@ -253,6 +251,21 @@ def map_format_wrong() -> str | None:
     return None
 
 
+@theorem(
+    "kasteel.board",
+    "The board is well formed and the knights start on their walls ('Aan het begin van het "
+    "spel staan de ridders op de top van hun kasteelmuren'): on this game's map and every "
+    "packaged map, one key square each, on ground, and every knight on a wall square; the "
+    "packaged default map is, square by square, the rulebook's reference map (facts: yellow "
+    "at the bottom on f1 n1 h2 l2 h6 l6 c8 q8, 8 a side, red mirrored, keys j4 and j16, "
+    "canals j2 j8 j12 j18); every square of the packaged map and of a custom map given as "
+    "text is what the text says, and a game starts with the knights of its map.",
+    clauses=("kasteel.begin.muren", "kasteel.doel.sleutel", "kasteel.kanalen.vrij"),
+    method="exhaustive",
+    depends_on=BOARD,
+    fails_with=f"{TESTS}::test_board_fails_if_the_map_is_upside_down",
+    all_options_of=("kasteel.interp.board", "kasteel.interp.start"),
+)
 def check_board(game: Kasteel) -> Result:
     """Exhaustive over the squares of every map: on this game's map, every packaged map and a
     custom map (``CUSTOM_MAP``), each player has one key square, on ground, and at least one
@@ -364,6 +377,20 @@ def two_players_wrong(game: Kasteel) -> str | None:
     return None
 
 
+@theorem(
+    "kasteel.first-move",
+    "'De eerste zet is geel, vanaf dan komen de spelers regelmatig aan de beurt' (fact "
+    "first-player): under every option value of a documented set (this game; levels 1-3; "
+    "passes 0, 1, 1000; skulls 0, 1, 4, 5 and a full zone; fixed skulls; stuck pass and "
+    "lose) nobody acts while the skulls fall, yellow makes the first move, only the player "
+    "to move has legal actions, and each move or pass gives the turn to the other player; "
+    "Kasteel is for the fact's two players and refuses every other count.",
+    clauses=("kasteel.spel.geel-eerst", "kasteel.begin.muren", "kasteel.doel.sleutel"),
+    method="exhaustive",
+    depends_on=("kasteel.interp.turns", "level", "passes", "skulls", "skull_squares",
+                "stuck"),
+    fails_with=f"{OPTION_TESTS}::test_first_move_fails_if_red_starts",
+)
 def check_first_move(game: Kasteel, plies: int = 16) -> Result:
     """'De eerste zet is geel, vanaf dan komen de spelers regelmatig aan de beurt': for ``game``
     and every game of ``option_games``, nobody acts while the skulls fall, the first player to act
@@ -472,6 +499,22 @@ def _skull_asked(g: Kasteel, state: State, free: set[int]) -> str | None:
     return None
 
 
+@theorem(
+    "kasteel.skulls-placed",
+    "'de schedels (ergens willekeurig in het midden van het veld)': without a skulls option "
+    "the game places the fact's 4 skulls; for every number of skulls the zone holds (every "
+    "value up to 60 squares), the game with that many places exactly that many, one at a "
+    "time, uniformly on the free squares of the zone (the fact's rows 9-11, or anywhere, as "
+    "read), nobody acting meanwhile, then yellow moves; with fixed skull_squares (every "
+    "single zone square, each zone row, the whole zone, none) the skulls lie there from the "
+    "start with no chance node; squares outside the zone, repeats and too many skulls are "
+    "refused. One check covers every option of the skulls and skull-squares readings.",
+    clauses=("kasteel.kanalen.schedels",),
+    method="exhaustive",
+    depends_on=SKULLS,
+    fails_with=f"{OPTION_TESTS}::test_skulls_placed_fails_if_a_count_is_off_by_one",
+    all_options_of=("kasteel.interp.skulls", "kasteel.interp.skull-squares"),
+)
 def check_skulls_placed(game: Kasteel) -> Result:
     """'de schedels (ergens willekeurig in het midden van het veld)': without a skulls option the
     game places the fact's number of skulls (4), and while they fall a skull may be placed on

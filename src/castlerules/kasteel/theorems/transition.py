@@ -7,50 +7,27 @@ from typing import Any
 
 import attrs
 
-from castlerules.core.theorem import Result
-from castlerules.kasteel.board import RED, YELLOW, Kind
+from castlerules.core.theorem import Result, theorem
+from castlerules.kasteel.board import RED, YELLOW
 from castlerules.kasteel.rules import Kasteel, interned_moves
-from castlerules.kasteel.state import Move, Pass, PlaceSkull, State, bitboard
+from castlerules.kasteel.state import Move, Pass, State, bitboard
 from castlerules.kasteel.theorems.common import (
+    BOARD,
+    LINE,
+    PASS_CLAUSES,
+    PASSES,
+    SKULLS,
     STUCK_EXAMPLE,
+    TESTS,
     _reserve,
     build,
     position,
     refute,
     skull_sets,
 )
-
-
-def spec_cost(game: Kasteel, state: State, frm: int, to: int) -> int:
-    """Passes the move from ``frm`` to ``to`` costs, counted from the coordinates: one per canal
-    and per skull square entered (or one for the whole move, per the reading)."""
-    b = game.board
-    fc, fr, tc, tr = frm % b.width, frm // b.width, to % b.width, to // b.width
-    n = max(abs(tc - fc), abs(tr - fr))
-    dc, dr = (tc > fc) - (tc < fc), (tr > fr) - (tr < fr)
-    entered = [(fr + dr * k) * b.width + fc + dc * k for k in range(1, n + 1)]
-    count = sum(b.kinds[x] is Kind.CANAL for x in entered) + sum(x in state.skulls for x in entered)
-    return min(count, 1) if game.line_reading.per_move else count
-
-
-def spec_successor(game: Kasteel, state: State, action: Any) -> State:
-    """What the clauses say a legal action does: the knight moves, an opposing knight on the
-    destination is removed (or, per the reading, the moving knight), the mover pays the move's
-    passes, the other player is to move; a pass changes only whose turn it is; a skull lands."""
-    if isinstance(action, PlaceSkull):
-        return State(state.knights, state.passes, state.skulls | {action.square}, state.to_move)
-    p = state.to_move
-    if isinstance(action, Pass):
-        return State(state.knights, state.passes, state.skulls, 1 - p)
-    own, opp = set(state.knights[p]), set(state.knights[1 - p])
-    own.discard(action.frm)
-    if not (action.to in opp and game._mover_removed):
-        opp.discard(action.to)
-        own.add(action.to)
-    passes = list(state.passes)
-    passes[p] -= spec_cost(game, state, action.frm, action.to)
-    knights = (frozenset(own), frozenset(opp)) if p == YELLOW else (frozenset(opp), frozenset(own))
-    return State(knights, (passes[0], passes[1]), state.skulls, 1 - p)
+from castlerules.kasteel.theorems.reference import (
+    spec_successor,
+)
 
 
 def _derived_ok(state: State) -> bool:
@@ -58,6 +35,20 @@ def _derived_ok(state: State) -> bool:
             and state.skull_bits == bitboard(state.skulls))
 
 
+@theorem(
+    "kasteel.transition",
+    "Every transition is exactly what the rules say: for every move of every line of the "
+    "board (to an empty square or onto an opposing knight), the moved knight stands on its "
+    "destination, the captured knight (or, per the reading, the moving one) is gone, the "
+    "mover has paid one pass per canal and skull square entered, the opponent's passes and "
+    "the skulls are unchanged and the opponent is to move; a pass only gives the turn "
+    "away; a skull only lands.",
+    clauses=("kasteel.spel.slaan", "kasteel.spel.geel-eerst", "kasteel.spel.schuiven", *PASS_CLAUSES),
+    method="exhaustive",
+    depends_on=(*LINE, "kasteel.interp.capture", "kasteel.interp.turns", *SKULLS,
+                *PASSES, *BOARD),
+    fails_with=f"{TESTS}::test_transition_fails_if_the_turn_does_not_pass",
+)
 def check_transition(game: Kasteel, deep: bool = False) -> Result:
     """Exhaustive: for every move of every line of the board (a knight of either player on any
     square, the destination empty or holding an opposing knight), whenever it is legal with the

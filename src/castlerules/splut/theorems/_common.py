@@ -19,6 +19,32 @@ from castlerules.splut.rules import (
 from castlerules.splut.state import State, Step, Throw
 
 GAME = "splut"
+TESTS = "tests/splut/test_splut_theorems.py"
+CLAUSE_TESTS = "tests/splut/test_splut_clauses.py"
+
+#: The clauses several statements are about, in groups (a group that starts another names it):
+#: a throw's flight (``THROW_FLIGHT``, then its kinds ``THROW_KINDS``, then the dwarf and the
+#: words), a push, the steps of a turn, the order of play, the end, the rocks, a turn's rules.
+THROW_FLIGHT = ("splut.trol.werpen", "splut.werpen.vlucht", "splut.werpen.rand",
+                "splut.werpen.trol", "splut.werpen.rots")
+THROW_KINDS = (*THROW_FLIGHT, "splut.werpen.tovenaar")
+THROW_CLAUSES = (*THROW_KINDS, "splut.splut.dwerg", "splut.dwerg.klein",
+                 "splut.woorden.obstakel", "splut.woorden.doelwit")
+PUSH_LINE = ("splut.dwerg.duwen", "splut.dwerg.duwen-lijn")
+PUSH_CLAUSES = (*PUSH_LINE, "splut.woorden.duwen", "splut.voorbeeld.duwen")
+STEP_CLAUSES = ("splut.zet.verplicht", "splut.zet.eerste-een", "splut.zet.tweede-twee",
+                "splut.zet.drie", "splut.trol.werpen-einde")
+ORDER_CLAUSES = ("splut.verloop.klok", "splut.zet.afwisselen", "splut.zitten.drie-begin",
+                 "splut.zitten.vier-begin")
+TEAM_GONE = ("splut.winnen.team-weg", "splut.splut.team")
+END_CLAUSES = (*TEAM_GONE, "splut.winnen.laatste", "splut.winnen.doel", "splut.rotsen.splut",
+               "splut.woorden.tovenaar")
+ROCK_CLAUSES = ("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.woorden.rotsen",
+                "splut.splut.rots-blijft", "splut.beweging.bezet")
+TURN_CLAUSES = ("splut.tovenaar.een-rots", "splut.tovenaar.vorige-speler",
+                "splut.tovenaar.geduwd-getrokken", "splut.tovenaar.doorgaan",
+                "splut.tovenaar.stoppen", "splut.trol.trekken", "splut.trol.trekken-recht",
+                "splut.beweging.orthogonaal", "splut.beweging.eigen-team")
 MAX_LINE = 8  # the longest line on the diamond (a tip to the opposite tip, exclusive)
 KIND_NAMES = {kernel.EMPTY: "empty", kernel.DWARF: "dwarf", kernel.OBSTACLE: "obstacle",
               kernel.TARGET: "sorcerer"}
@@ -77,3 +103,27 @@ def _refute(game: Splut, state: State, detail: str, action: Any = None) -> Resul
     return Result.refuted(shown, detail, position=text, highlight=_squares_of(action, state),
                           options=game.options)
 
+
+def under_readings(game: Splut, interps: Sequence[str]) -> str:
+    """What the game's options of ``interps`` say, in words (the spec's option texts), for a
+    statement: "Under the default readings." when none departs from the default."""
+    spec = game.spec
+    said = []
+    for short in interps:
+        interp = spec.interpretation(short)
+        chosen = game.reading(interp.id)
+        if chosen != interp.default:
+            said.append(f"{interp.short_id} = {chosen}: {interp.option(chosen).text}")
+    if not said:
+        return "Under the default readings."
+    return "Under " + " ".join(said)
+
+
+def blocked_throw(game: Splut) -> bool:
+    """Whether a throw that cannot leave is legal (blocked-throw = rock-stays)."""
+    return bool(game.reading("blocked-throw") == "rock-stays")
+
+
+def slides(game: Splut) -> bool:
+    """Whether a push packs the line against the edge (push-distance = slide)."""
+    return bool(game.reading("push-distance") == "slide")

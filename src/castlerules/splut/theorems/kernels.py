@@ -9,7 +9,7 @@ from typing import Any
 
 from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, If, Or
-from castlerules.core.theorem import Result, Status, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.splut import kernel
 from castlerules.splut.board import (
     DIRECTION,
@@ -28,12 +28,22 @@ from castlerules.splut.rules import (
 )
 from castlerules.splut.state import Piece, Step, code
 from castlerules.splut.theorems._common import (
+    END_CLAUSES,
     KIND_NAMES,
     MAX_LINE,
+    ORDER_CLAUSES,
+    PUSH_CLAUSES,
+    ROCK_CLAUSES,
+    STEP_CLAUSES,
+    TESTS,
+    THROW_CLAUSES,
+    THROW_KINDS,
     _all,
     _every_count,
     _ints,
     _shower,
+    blocked_throw,
+    slides,
 )
 
 
@@ -74,6 +84,20 @@ def _throw_shower(
     return show
 
 
+@theorem(
+    "splut.throw-lands",
+    "For every arrangement of empty squares, dwarves, obstacles (trolls, rocks) and "
+    "sorcerers on a line of 0-8 squares, a throw is legal exactly when the rock can leave "
+    "(any throw, under blocked-throw = rock-stays) and lands on the line before the first "
+    "obstacle or the edge, on the first sorcerer if one comes first, and on a dwarf only "
+    "when an obstacle or the edge follows it; a rock that cannot leave stays (the "
+    "trajectory function the game calls).",
+    clauses=THROW_CLAUSES,
+    method="z3",
+    call=lambda check, game: check(blocked_ok=blocked_throw(game)),
+    fails_with=f"{TESTS}::test_throw_theorem_catches_broken_landing",
+    depends_on=('blocked-throw',),
+)
 def check_throw_z3(
     landing: Callable[[Sequence[Any]], Any] = kernel.throw_landing,
     allowed: Callable[..., Any] = kernel.throw_allowed,
@@ -132,6 +156,18 @@ def _expected_push(contents: list[Any], mask: list[bool], slide: bool) -> list[A
     return [None, *[contents[i - 1] if i <= gap else contents[i] for i in range(1, k)]]
 
 
+@theorem(
+    "splut.push-line",
+    "A dwarf's step along a line of 1-8 squares is allowed exactly when the line has an "
+    "empty square; it then moves exactly the unbroken line in front of the dwarf one "
+    "square (or, under push-distance = slide, packs every piece of the line against the "
+    "edge in order) and changes nothing else (the push function the game calls).",
+    clauses=PUSH_CLAUSES,
+    method="z3",
+    call=lambda check, game: check(slide=slides(game)),
+    fails_with=f"{TESTS}::test_push_theorem_catches_broken_push",
+    depends_on=('push-distance', 'push-edge'),
+)
 def check_push_z3(
     push: Callable[..., tuple[Any, list[Any]]] = kernel.push,
     allowed: Callable[[Sequence[Any]], Any] = kernel.push_allowed,
@@ -150,6 +186,17 @@ def check_push_z3(
 
 
 # -- rocks are never lost or stacked by a throw or a push ----------------------------------------
+@theorem(
+    "splut.rocks-kept",
+    "Inductive step over every line content: a throw puts the rock on a square that held "
+    "no rock (or leaves it where it was) and keeps the number of rocks; a push keeps one "
+    "thing per square and every thing of the line. Rocks are never removed.",
+    clauses=(*ROCK_CLAUSES, "splut.werpen.vlucht", "splut.dwerg.duwen"),
+    method="z3",
+    call=lambda check, game: check(slide=slides(game), blocked_ok=blocked_throw(game)),
+    fails_with=f"{TESTS}::test_rocks_theorem_catches_broken_rules",
+    depends_on=('push-distance', 'blocked-throw', 'rocks-stay'),
+)
 def check_rocks_z3(
     landing: Callable[[Sequence[Any]], Any] = kernel.throw_landing,
     push: Callable[..., tuple[Any, list[Any]]] = kernel.push,
@@ -202,6 +249,19 @@ def check_rocks_z3(
 
 
 # -- the step count -----------------------------------------------------------------------------
+@theorem(
+    "splut.step-count",
+    "Turn 0 has 1 step, turn 1 has 2, every later turn 3 (under the game's reading); by "
+    "induction over every turn with 1 to its steps left, a turn makes exactly its steps "
+    "unless a throw or a pass ends it early, and never more: a step counts down or starts "
+    "the next turn with its full count, a step onto a rock counts down for the throw, a "
+    "throw or a pass starts the next turn (the bookkeeping functions the game calls).",
+    clauses=STEP_CLAUSES,
+    method="z3",
+    call=lambda check, game: check(opening=game.opening),
+    fails_with=f"{TESTS}::test_step_theorem_catches_broken_count",
+    depends_on=('steps-per-turn',),
+)
 def check_steps_z3(
     steps_for_turn: Callable[..., Any] = kernel.steps_for_turn,
     after_step: Callable[..., tuple[Any, Any]] = kernel.after_step,
@@ -247,6 +307,21 @@ def check_steps_z3(
 
 
 # -- who moves next -----------------------------------------------------------------------------
+@theorem(
+    "splut.next-player",
+    lambda game: (
+        f"With {game.num_players} players (seated as the seating option says), after every turn the next "
+        "player is the first one after the mover in clockwise seat order — seat after seat to "
+        "the left, from the rulebook's facts — whose sorcerer is on the board, never a team "
+        "that has left (z3 over every pattern of teams; the game's table of who moves next "
+        "is checked against this kernel over that order, entry by entry)."
+    ),
+    clauses=ORDER_CLAUSES,
+    method="z3",
+    call=lambda check, game: check(game, every_count=False),
+    fails_with=f"{TESTS}::test_next_player_theorem_catches_a_wrong_order",
+    depends_on=('players', 'seating'),
+)
 def check_next_player_z3(
     game: Splut, next_player: Callable[..., Any] = kernel.next_player, every_count: bool = True
 ) -> Result:
@@ -315,6 +390,18 @@ def _team_shower(team: Sequence[Sequence[Any]], victim: Any) -> Callable[[z3.Mod
     return show
 
 
+@theorem(
+    "splut.elimination",
+    "Crushing a sorcerer removes exactly its team; a team has its troll exactly when it "
+    "has its sorcerer; the game is over exactly when at most one sorcerer remains, and "
+    "then the player whose sorcerer is left wins (under winner = last-thrower: the "
+    "thrower) — inductive step, 2-4 players.",
+    clauses=END_CLAUSES,
+    method="z3",
+    call=lambda check, game: check(thrower_wins=game.reading("winner") == "last-thrower"),
+    fails_with=f"{TESTS}::test_elimination_theorem_catches_broken_kill",
+    depends_on=('winner',),
+)
 def check_end_z3(
     after_kill: Callable[..., list[list[Any]]] = kernel.after_kill,
     game_over: Callable[[Sequence[Any]], Any] = kernel.game_over,
@@ -362,6 +449,20 @@ def check_end_z3(
 
 
 # -- the tables the game runs -------------------------------------------------------------------
+@theorem(
+    "splut.tables",
+    lambda game: (
+        "Every entry of the tables the game runs on its hot path is what it stands for: the "
+        "turn bookkeeping (every turn below 1024, 0-3 steps left) is the kernels', the throw "
+        "kinds are the clauses', each interned action is the step of its slot, the line "
+        f"slices are the board's lines (exhaustive, {game.num_players} players)."
+    ),
+    clauses=(*STEP_CLAUSES, *THROW_KINDS),
+    method="exhaustive",
+    call=lambda check, game: check(game, every_count=False),
+    fails_with=f"{TESTS}::test_tables_theorem_catches_a_wrong_table",
+    depends_on=('players', 'steps-per-turn', 'throw-own-sorcerer'),
+)
 def check_tables(game: Splut, every_count: bool = True) -> Result:
     """``tables_of`` for 2, 3 and 4 players (or the game's own count) under the game's readings."""
     for g in (_every_count(game) if every_count else [game]):

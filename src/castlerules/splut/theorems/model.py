@@ -9,7 +9,7 @@ from typing import Any
 
 from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, If, Not, Or
-from castlerules.core.theorem import Result, Status, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.splut import kernel
 from castlerules.splut.board import (
     DIRECTION,
@@ -25,6 +25,9 @@ from castlerules.splut.rules import (
 from castlerules.splut.state import ROCK, Pass, Piece, State, Throw, code
 from castlerules.splut.theorems._common import (
     MAX_LINE,
+    ROCK_CLAUSES,
+    TEAM_GONE,
+    TESTS,
     _all,
     _ints,
     _refute,
@@ -376,6 +379,24 @@ def check_line_lemma(
     return _all(results, ""), MAX_LINE
 
 
+@theorem(
+    "splut.state-invariants",
+    "Inductive step over every board (up to four teams) with four rocks on four distinct "
+    "squares, nothing off the board, no two things on one square and whole teams: every "
+    "sorcerer step (levitating any rock or none), troll step (pulling or not, onto a free "
+    "square or a rock), dwarf step and push along every line of the board, and throw "
+    "along every line keeps all of that (a troll holding a rock excepted; under "
+    "blocked-throw = rock-stays a troll may stand on a rock). z3 on a whole-board model "
+    "of one action; the check first runs the model's refinement against the game.",
+    clauses=(*ROCK_CLAUSES, *TEAM_GONE, "splut.beweging.orthogonaal", "splut.tovenaar.zweven",
+             "splut.tovenaar.blokkeren", "splut.trol.trekken", "splut.trol.werpen",
+             "splut.dwerg.duwen", "splut.werpen.vlucht"),
+    method="z3",
+    basis="model",
+    refinement="castlerules.splut.theorems.model.refine_board_model",
+    fails_with=f"{TESTS}::test_state_invariants_theorem_catches_broken_rules",
+    depends_on=('blocked-throw', 'rock-under-troll', 'push-distance', 'throw-own-sorcerer', 'levitate-behind', 'levitate-ahead', 'levitate-blocked', 'rocks-stay', 'occupied-exceptions'),
+)
 def check_state_invariants(
     game: Splut,
     step: Callable[..., tuple[Any, list[Any], list[list[Any]], Any]] = model_step,

@@ -5,15 +5,16 @@ and successor on a finite family of positions that puts each power within reach.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.splut.board import LINE, NAMES, NEXT, OFF
 from castlerules.splut.reference import Reference
 from castlerules.splut.rules import Splut
 from castlerules.splut.state import Lev, Piece, State, Step, Throw
-from castlerules.splut.theorems._common import _refute
+from castlerules.splut.theorems._common import CLAUSE_TESTS, _refute, under_readings
 from castlerules.splut.theorems.transition import family, shapes, transition_mismatch
 
 
@@ -153,6 +154,36 @@ def under_troll_mismatch(game: Splut, state: State, allowed: bool) -> Result | N
     return None
 
 
+@theorem(
+    "splut.rock-under-troll",
+    lambda game: (
+        "Under blocked-throw = rock-stays a rock can lie under a troll. Under rock-under-troll "
+        "= forbidden no legal step levitates it or pulls it while the troll stands on it; "
+        "under rock-under-troll = allowed ('Een tovenaar kan rotsen laten zweven'; a troll "
+        "'kan een rots van een aangrenzend vak ... trekken') it is a rock like any other: a "
+        "sorcerer that has not levitated yet this turn may levitate it wherever the other "
+        "levitation readings let it start levitating a rock on that square (not the previous "
+        "player's; levitate-start, levitate-any-rock and previous-and-this-turn as the game "
+        "reads them), with "
+        "every step onto a free square that moves the rock onto a free square — afterwards "
+        "the rock lies one square the sorcerer's way and the troll stays —, and a troll not "
+        "standing on a rock may pull it with every step onto a free square straight away from "
+        "it — afterwards the rock lies on the square that troll left and the other troll "
+        "stays; the sorcerer never enters the troll's square. Under both readings a troll "
+        "standing on a rock pulls no other rock onto its square. Exhaustive over every "
+        "state with a rock under a troll within two actions of six seed positions, 2 "
+        "players: the rock under the troll of the player to move and under another "
+        "player's, next to the sorcerer to move, at a turn's first step and later; the family must hold the mover's troll "
+        "resting on a rock with a rock straight behind it, and under allowed such "
+        "levitations and pulls. "
+        + under_readings(game, ("rock-under-troll",))
+    ),
+    clauses=("splut.tovenaar.zweven", "splut.trol.trekken", "splut.tovenaar.vorige-speler"),
+    method="exhaustive",
+    fails_with=f"{CLAUSE_TESTS}::test_rock_under_troll_theorem_catches_both_ways",
+    depends_on=("rock-under-troll", "blocked-throw", "levitate-any-rock", "levitate-start",
+                "previous-and-this-turn", "levitate-behind"),
+)
 def check_under_troll(game: Splut, states: Callable[[Splut], Iterable[State]] | None = None
                       ) -> Result:
     """Exhaustive over every state with a rock under a troll within two actions of UNDER_SEEDS,
@@ -235,6 +266,73 @@ def _pieces_on_board(state: State) -> set[tuple[int, int]]:
 Predicate = Callable[[Splut, State, "frozenset[Any]"], "tuple[str, Any] | None"]
 
 
+def clause_family(game: Splut) -> list[State]:
+    """The positions the clause predicates are checked on: every state within two actions of the
+    seed positions of the transition theorems (four of the start), which put each power — pulls,
+    throws and kills, SPLUT! on a dwarf, pushes, levitation and its bookkeeping — within reach."""
+    return family(game, 2, start_depth=4)
+
+
+def check_clause(game: Splut, theorem_id: str,
+                 states: Callable[[Splut], Iterable[State]] = clause_family) -> Result:
+    """Exhaustive: the predicate of ``theorem_id`` holds on every state of the family of the game
+    (its player count and readings), with the game's own legal actions and successors; and the
+    family reaches what the predicate speaks of (``WITNESSES``), else the result is UNKNOWN."""
+    predicate, _ = CLAUSE_PREDICATES[theorem_id]
+    what, witness = WITNESSES[theorem_id]
+    found = list(states(game))
+    reached = 0
+    for state in found:
+        if state.over:
+            continue
+        legal = frozenset(game.legal_actions(state))
+        wrong = predicate(game, state, legal)
+        if wrong is not None:
+            return _refute(game, state, wrong[0], wrong[1])
+        reached += witness(game, state, legal)
+    if not reached:
+        return Result.unknown(f"the family of {len(found)} states reaches no {what}")
+    return Result.proved(f"{len(found)} states, every legal action ({reached} {what}; "
+                         f"{shapes(game, found)})")
+
+
+#: The clause predicates, by theorem id: (predicate, clauses), in the order they are declared
+#: (``clause_predicate``).
+CLAUSE_PREDICATES: dict[str, tuple[Predicate, tuple[str, ...]]] = {}
+
+
+def clause_predicate(
+    theorem_id: str, clauses: tuple[str, ...], readings: tuple[str, ...] = ()
+) -> Callable[[Predicate], Predicate]:
+    """Declare theorem ``theorem_id`` on a clause predicate: its docstring, for the game's player
+    count and ``readings`` (the interpretations it depends on), is the statement; the check is
+    ``check_clause``, which runs it over every state of the clause family (the declarations of the
+    clause theorems are stacked on ``check_clause``, in the order of the predicates)."""
+
+    def statement(predicate: Predicate, game: Splut) -> str:
+        return ((predicate.__doc__ or "").strip() + " Exhaustive over every state within two "
+                "actions of the seed positions (four of the start), "
+                f"{game.num_players} players. " + under_readings(game, readings))
+
+    def mark(predicate: Predicate) -> Predicate:
+        CLAUSE_PREDICATES[theorem_id] = (predicate, clauses)
+        theorem(
+            theorem_id, functools.partial(statement, predicate), clauses=clauses,
+            method="exhaustive", call=lambda check, game: check(game, theorem_id),
+            fails_with=f"{CLAUSE_TESTS}::test_clause_theorem_catches_a_broken_rule[{theorem_id}]",
+            depends_on=("players", *readings),
+        )(check_clause)
+        return predicate
+
+    return mark
+
+
+@clause_predicate(
+    "splut.own-pieces",
+    ("splut.zet.stukken", "splut.zet.verdelen", "splut.zet.voorbeeld",
+     "splut.beweging.eigen-team", "splut.rotsen.niemand"),
+    readings=("step-pieces", "occupied-exceptions"),
+)
 def steps_of_own_pieces(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, Any] | None:
     """"Bij elke zet moet je ALTIJD de bewegingen maken met een van de drie stukken" and "Je kunt de
     bewegingen naar eigen inzicht over de stukken verdelen"; "Je bestuurt alleen de drie leden van
@@ -267,6 +365,12 @@ def steps_of_own_pieces(game: Splut, state: State, legal: frozenset[Any]) -> tup
     return None
 
 
+@clause_predicate(
+    "splut.pull-optional",
+    ("splut.trol.trekken", "splut.trol.trekken-recht", "splut.trol.trekken-optioneel",
+     "splut.voorbeeld.trekken", "splut.voorbeeld.trekken-een-beweging"),
+    readings=("pull-and-throw", "pull-straight"),
+)
 def pull_is_optional(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, Any] | None:
     """"Wanneer hij beweegt, kan hij een rots van een aangrenzend vak naar het vak waar hij stond
     trekken", "Je kunt alleen een rots trekken die in een rechte lijn staat met een trol", "(Trekken
@@ -292,6 +396,12 @@ def pull_is_optional(game: Splut, state: State, legal: frozenset[Any]) -> tuple[
     return None
 
 
+@clause_predicate(
+    "splut.throw-at-once",
+    ("splut.trol.werpen", "splut.trol.werpen-einde", "splut.voorbeeld.werpen",
+     "splut.woorden.werpen", "splut.woorden.trol"),
+    readings=("blocked-throw", "throw-step"),
+)
 def throw_at_once(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, Any] | None:
     """"Wanneer een trol naar een vak met een rots beweegt, werpt hij die onmiddellijk", "Werpen
     geeft de beurt meteen door": after a troll's step onto a rock lying free, the only legal
@@ -316,6 +426,12 @@ def throw_at_once(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str
     return None
 
 
+@clause_predicate(
+    "splut.turn-passes",
+    ("splut.verloop.klok", "splut.zet.afwisselen", "splut.winnen.team-weg",
+     "splut.splut.team", "splut.trol.werpen-einde"),
+    readings=("seating", "no-legal-step", "previous-player-eliminated"),
+)
 def turn_passes_left(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, Any] | None:
     """"Wanneer een speler zijn zet voltooit, gaat de beurt verder bij de speler links van hem",
     "Telkens wanneer een tovenaar sterft, wordt het hele team uit de arena ... verwijderd": after
@@ -337,6 +453,14 @@ def turn_passes_left(game: Splut, state: State, legal: frozenset[Any]) -> tuple[
     return None
 
 
+@clause_predicate(
+    "splut.throw-crushes",
+    ("splut.werpen.vlucht", "splut.werpen.rand", "splut.werpen.trol", "splut.werpen.rots",
+     "splut.werpen.tovenaar", "splut.splut.dwerg", "splut.splut.team",
+     "splut.splut.rots-blijft", "splut.voorbeeld.werpen-splut", "splut.woorden.dwerg",
+     "splut.woorden.obstakel", "splut.woorden.doelwit"),
+    readings=("throw-own-sorcerer", "blocked-throw", "rocks-stay"),
+)
 def throw_lands(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, Any] | None:
     """"De vliegende rots gaat over lege vakken (en over de dwergen) tot hij een obstakel of een
     doelwit raakt", "Trols, andere rotsen en de rand van het spelbord zijn obstakels", "Tovenaars
@@ -376,6 +500,12 @@ def throw_lands(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, 
     return None
 
 
+@clause_predicate(
+    "splut.levitation-blocked",
+    ("splut.tovenaar.blokkeren", "splut.trol.werpen-zweven-verbod",
+     "splut.dwerg.blokkeert-zweven", "splut.tovenaar.niet-doden", "splut.woorden.zweven"),
+    readings=("levitate-behind", "levitate-blocked", "levitate-ahead"),
+)
 def levitation_blocked(game: Splut, state: State, legal: frozenset[Any]
                        ) -> tuple[str, Any] | None:
     """"Obstakels, doelwitten en dwergen blokkeren zwevende rotsen", "je kunt een rots niet naar
@@ -406,6 +536,12 @@ def levitation_blocked(game: Splut, state: State, legal: frozenset[Any]
     return None
 
 
+@clause_predicate(
+    "splut.levitation-follows",
+    ("splut.tovenaar.zweven", "splut.tovenaar.voorbeeld", "splut.tovenaar.doorgaan",
+     "splut.voorbeeld.zweven", "splut.voorbeeld.zweven-stappen"),
+    readings=("levitate-behind", "levitate-any-rock", "levitate-start"),
+)
 def levitation_follows(game: Splut, state: State, legal: frozenset[Any]
                        ) -> tuple[str, Any] | None:
     """"Een tovenaar kan rotsen laten zweven ... De zwevende rots volgt dezelfde richting als de
@@ -437,6 +573,11 @@ def levitation_follows(game: Splut, state: State, legal: frozenset[Any]
     return None
 
 
+@clause_predicate(
+    "splut.orthogonal",
+    ("splut.beweging.orthogonaal", "splut.beweging.aangrenzend",
+     "splut.woorden.aangrenzend", "splut.woorden.beweging"),
+)
 def orthogonal_steps(game: Splut, state: State, legal: frozenset[Any]) -> tuple[str, Any] | None:
     """"Alle stukken bewegen één vak horizontaal of verticaal. Diagonale bewegingen zijn niet
     toegestaan", "Aangrenzend: Vakken die naast elkaar liggen, maar niet diagonaal": every legal
@@ -461,35 +602,6 @@ def orthogonal_steps(game: Splut, state: State, legal: frozenset[Any]) -> tuple[
     return None
 
 
-#: The clause predicates, by theorem id: (predicate, clauses).
-CLAUSE_PREDICATES: dict[str, tuple[Predicate, tuple[str, ...]]] = {
-    "splut.own-pieces": (steps_of_own_pieces, (
-        "splut.zet.stukken", "splut.zet.verdelen", "splut.zet.voorbeeld",
-        "splut.beweging.eigen-team", "splut.rotsen.niemand")),
-    "splut.pull-optional": (pull_is_optional, (
-        "splut.trol.trekken", "splut.trol.trekken-recht", "splut.trol.trekken-optioneel",
-        "splut.voorbeeld.trekken", "splut.voorbeeld.trekken-een-beweging")),
-    "splut.throw-at-once": (throw_at_once, (
-        "splut.trol.werpen", "splut.trol.werpen-einde", "splut.voorbeeld.werpen",
-        "splut.woorden.werpen", "splut.woorden.trol")),
-    "splut.turn-passes": (turn_passes_left, (
-        "splut.verloop.klok", "splut.zet.afwisselen", "splut.winnen.team-weg",
-        "splut.splut.team", "splut.trol.werpen-einde")),
-    "splut.throw-crushes": (throw_lands, (
-        "splut.werpen.vlucht", "splut.werpen.rand", "splut.werpen.trol", "splut.werpen.rots",
-        "splut.werpen.tovenaar", "splut.splut.dwerg", "splut.splut.team",
-        "splut.splut.rots-blijft", "splut.voorbeeld.werpen-splut", "splut.woorden.dwerg",
-        "splut.woorden.obstakel", "splut.woorden.doelwit")),
-    "splut.levitation-blocked": (levitation_blocked, (
-        "splut.tovenaar.blokkeren", "splut.trol.werpen-zweven-verbod",
-        "splut.dwerg.blokkeert-zweven", "splut.tovenaar.niet-doden", "splut.woorden.zweven")),
-    "splut.levitation-follows": (levitation_follows, (
-        "splut.tovenaar.zweven", "splut.tovenaar.voorbeeld", "splut.tovenaar.doorgaan",
-        "splut.voorbeeld.zweven", "splut.voorbeeld.zweven-stappen")),
-    "splut.orthogonal": (orthogonal_steps, (
-        "splut.beweging.orthogonaal", "splut.beweging.aangrenzend",
-        "splut.woorden.aangrenzend", "splut.woorden.beweging")),
-}
 
 
 def _pulls(game: Splut, state: State, legal: frozenset[Any]) -> int:
@@ -539,33 +651,3 @@ WITNESSES: dict[str, tuple[str, Callable[[Splut, State, frozenset[Any]], int]]] 
     "splut.levitation-follows": ("levitating steps of a levitation under way", _going_on),
     "splut.orthogonal": ("legal steps", _steps),
 }
-
-
-def clause_family(game: Splut) -> list[State]:
-    """The positions the clause predicates are checked on: every state within two actions of the
-    seed positions of the transition theorems (four of the start), which put each power — pulls,
-    throws and kills, SPLUT! on a dwarf, pushes, levitation and its bookkeeping — within reach."""
-    return family(game, 2, start_depth=4)
-
-
-def check_clause(game: Splut, theorem_id: str,
-                 states: Callable[[Splut], Iterable[State]] = clause_family) -> Result:
-    """Exhaustive: the predicate of ``theorem_id`` holds on every state of the family of the game
-    (its player count and readings), with the game's own legal actions and successors; and the
-    family reaches what the predicate speaks of (``WITNESSES``), else the result is UNKNOWN."""
-    predicate, _ = CLAUSE_PREDICATES[theorem_id]
-    what, witness = WITNESSES[theorem_id]
-    found = list(states(game))
-    reached = 0
-    for state in found:
-        if state.over:
-            continue
-        legal = frozenset(game.legal_actions(state))
-        wrong = predicate(game, state, legal)
-        if wrong is not None:
-            return _refute(game, state, wrong[0], wrong[1])
-        reached += witness(game, state, legal)
-    if not reached:
-        return Result.unknown(f"the family of {len(found)} states reaches no {what}")
-    return Result.proved(f"{len(found)} states, every legal action ({reached} {what}; "
-                         f"{shapes(game, found)})")

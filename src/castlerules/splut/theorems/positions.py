@@ -10,11 +10,11 @@ from typing import Any
 import attrs
 
 from castlerules.core.errors import InvalidStateError
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.splut.board import OFF
 from castlerules.splut.rules import Splut
 from castlerules.splut.state import Lev, Piece, State
-from castlerules.splut.theorems._common import _refute
+from castlerules.splut.theorems._common import TESTS, _refute, under_readings
 from castlerules.splut.theorems.transition import family
 
 
@@ -136,6 +136,33 @@ def _over_changes(state: State, new: Any, full: int, thrower_wins: bool
                "the thrower)", new(to_move=gone[0]), not thrower_wins)
 
 
+@theorem(
+    "splut.positions",
+    lambda game: (
+        f"With {game.num_players} players the game accepts every position within two actions of the seed "
+        "positions (four of the start) and refuses every change of one that breaks a rule "
+        "of the board or of the turn: a troll or dwarf whose sorcerer has left ('het hele "
+        "team wordt uit de arena verwijderd'), two pieces on one square, a sorcerer on a "
+        "rock, a troll on a rock without a throw to make (except under blocked-throw = "
+        "rock-stays, which leaves one there), the player of a team that has left to move, "
+        "more steps left than the turn has (1, 2, then 3 from the rulebook's facts) or none "
+        "without a throw, a throw by a troll not on a rock or from a rock the troll to move "
+        "does not stand on or with all steps left or during a levitation, a levitation "
+        "without its rock or with a rock not moved this turn or under a troll, a rock moved "
+        "or a levitation ended before the turn's first step, at the end a turn under way "
+        "(steps, a throw, a moved or levitated rock) or a player whose team has left to move "
+        "(except under winner = last-thrower); and anything that is not a state. "
+        "Exhaustive. " + under_readings(game, ("blocked-throw", "winner",
+                                                          "steps-per-turn"))
+    ),
+    clauses=("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.beweging.bezet",
+             "splut.winnen.team-weg", "splut.splut.team", "splut.zet.eerste-een",
+             "splut.zet.tweede-twee", "splut.zet.drie", "splut.trol.werpen",
+             "splut.tovenaar.zweven", "splut.winnen.laatste"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_positions_theorem_catches_a_careless_validation",
+    depends_on=("players", "blocked-throw", "winner", "steps-per-turn"),
+)
 def check_positions(game: Splut, depth: int = 2) -> Result:
     """Exhaustive over every state within ``depth`` actions of the seed positions (``depth + 2``
     of the start) and every change of one that breaks a rule (``changes``): the game accepts

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.splut.board import (
     LINE,
     NAMES,
@@ -20,8 +20,11 @@ from castlerules.splut.rules import (
 )
 from castlerules.splut.state import State, Step
 from castlerules.splut.theorems._common import (
+    CLAUSE_TESTS,
+    TESTS,
     _every_count,
     _refute,
+    under_readings,
 )
 
 # -- the board and the start ---------------------------------------------------------------------
@@ -55,6 +58,20 @@ def start_squares(game: Splut) -> dict[str, dict[str, str]]:
     return base
 
 
+@theorem(
+    "splut.board",
+    "The board is the 41-square diamond of the interpretation, the game's neighbour and "
+    "line tables are its orthogonal adjacency, the four tips are the squares with one "
+    "neighbour; the rocks start on the tips and, for 2, 3 and 4 players, every team on "
+    "the squares the start-positions reading names, the first player (seating reading) "
+    "to move with the opening's steps (exhaustive).",
+    clauses=("splut.begin.rotsen-hoeken", "splut.begin.opstelling", "splut.beweging.aangrenzend",
+             "splut.beweging.orthogonaal", "splut.zitten.drie-begin", "splut.zitten.vier-begin",
+             "splut.zet.eerste-een"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_board_theorem_catches_a_wrong_start",
+    depends_on=('start-positions', 'seating', 'steps-per-turn'),
+)
 def check_board(game: Splut) -> Result:
     """Exhaustive: the board is the diamond the interpretation board-geometry describes (square
     (c, r) on it when |c - 5| + |r - 5| <= 4), the game's neighbour and line tables are its
@@ -152,6 +169,27 @@ def text_starter(game: Splut, order: Sequence[int]) -> int:
     return order[0]
 
 
+@theorem(
+    "splut.start",
+    lambda game: (
+        f"With {game.num_players} players, the start is the rulebook's: four rocks ('Er staan altijd 4 rotsen "
+        "op het spelbord'), on the four tips ('De 4 vakken met slechts één aangrenzend vak'); "
+        f"{game.num_players} teams, each of a sorcerer, a troll and a dwarf, on the squares of its seat — "
+        "the dwarf in front of the rock, the troll to its right, the sorcerer to its left, as "
+        "the start-positions option reads right and left —, the seats those of the seating "
+        "option; the starter the text names ('De tegenstander rechts van hem begint', 'De "
+        "vierde tegenstander ... begint') to move, with one step ('slechts recht op één "
+        "beweging'; three under steps-per-turn = always-three). Every value from the "
+        "rulebook's facts (exhaustive). " + under_readings(game, ("start-positions", "seating",
+                                                              "steps-per-turn"))
+    ),
+    clauses=("splut.onderdelen.stukken", "splut.onderdelen.vier-rotsen", "splut.begin.alle-rotsen",
+             "splut.begin.rotsen-hoeken", "splut.begin.opstelling", "splut.rotsen.vier",
+             "splut.zet.eerste-een", "splut.zitten.drie-begin", "splut.zitten.vier-begin"),
+    method="exhaustive",
+    fails_with=f"{CLAUSE_TESTS}::test_start_theorem_catches_a_wrong_start",
+    depends_on=("players", "start-positions", "seating", "steps-per-turn"),
+)
 def check_start(game: Splut) -> Result:
     """The start of ``game`` (its player count and readings) against the rulebook's facts: four
     rocks, on the four tips; as many teams as players, each of a sorcerer, a troll and a dwarf, on
@@ -204,6 +242,27 @@ def next_seat(game: Splut, mover: int, alive: Sequence[int]) -> int:
     return mover
 
 
+@theorem(
+    "splut.seating",
+    lambda game: (
+        "Splut! is for 2 to 4 players ('Splut! ondersteunt 2 tot 4 spelers'): a game is made "
+        f"for exactly those counts. With {game.num_players} players every player has a seat of its own, the "
+        "second to sit down opposite the first ('tegenover de eerste tegenstander'), in an "
+        "order of sitting down the text allows (under seating = seating-order: the players' "
+        "numbers), and the first to move is the starter the text names for that order; after "
+        "every turn, from every pattern of teams on the board (a team eliminated or a seat "
+        "empty), the turn passes to the player on the mover's left ('gaat de beurt verder bij "
+        "de speler links van hem'), skipping empty seats and teams that have left. Seats, "
+        "opposite, left and right from the rulebook's facts (exhaustive). "
+        + under_readings(game, ("seating",))
+    ),
+    clauses=("splut.verloop.spelers", "splut.zitten.twee", "splut.zitten.drie",
+             "splut.zitten.drie-begin", "splut.zitten.vier", "splut.zitten.vier-begin",
+             "splut.verloop.klok", "splut.zet.afwisselen", "splut.winnen.team-weg"),
+    method="exhaustive",
+    fails_with=f"{CLAUSE_TESTS}::test_seating_theorem_catches_a_wrong_order",
+    depends_on=("players", "player-count", "seating"),
+)
 def check_seating(game: Splut) -> Result:
     """For the game's player count and seating option: the game can be made for exactly the
     rulebook's player counts; every player has its own seat; the second to sit down sits opposite

@@ -7,7 +7,7 @@ from typing import Any
 
 from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Not, Or
-from castlerules.core.theorem import Result, z3_find
+from castlerules.core.theorem import Result, Status, theorem, z3_find
 from castlerules.splut.board import (
     LINE,
     NAMES,
@@ -21,11 +21,48 @@ from castlerules.splut.rules import (
 )
 from castlerules.splut.state import ROCK, Lev, Pass, Piece, State, code
 from castlerules.splut.theorems._common import (
+    TESTS,
     _refute,
+    _with_players,
 )
 from castlerules.splut.theorems.transition import (
     family,
 )
+
+NO_STEP_FINDING = (
+    "A player can be left without any legal step. z3 finds, with 2 players, a team whose dwarf has "
+    "been crushed and whose troll and sorcerer are boxed in at the edge by rocks (two in a row, or "
+    "one against the edge, so levitation cannot free them) and by the other team's pieces. It "
+    "happens in play: a seeded random 4-player game (kept as a record in the tests) reaches such a "
+    "turn after 252 actions. The text says steps are mandatory but does not cover this; by "
+    "interpretation splut.interp.no-legal-step the player passes (the explicit action 'pass', legal "
+    "only then), and a turn also ends early when no legal step is left."
+)
+FULL_TEAM_FINDING = (
+    "With 3 (and 4) players even a complete team (sorcerer, troll and dwarf) can be left without a "
+    "legal step: the more pieces, the easier the board's lines fill up to the edge. The player "
+    "passes (interpretation splut.interp.no-legal-step)."
+)
+DEADLOCK_FINDING = (
+    "Under the reading levitate-ahead = forbidden (the literal ruleset before its fix, and the "
+    "published open-source engine), the players can all be left without a legal step at once: "
+    "z3 finds, for 2, 3 and 4 players, teams whose dwarves are gone packed against the west tip, "
+    "each sorcerer boxed in by its neighbours and by rocks it may no longer levitate out of its way "
+    "(for example Sb5,Ta5/Sc6,Tb6 b4,c5,d6,c7 with 2 players); the game confirms it. With the "
+    "default 'pass' reading of splut.interp.no-legal-step the players would then pass for ever. "
+    "The literal ruleset therefore plays no-legal-step = eliminated (a player who cannot make the "
+    "mandatory steps is out), which ends such a game; the open-source-engine ruleset keeps "
+    "passing, as nothing is known about what that engine does. With the default readings no "
+    "deadlock exists (proved for 2, 3 and 4 players)."
+)
+
+
+def deadlock_finding(game: Splut) -> dict[str, Any]:
+    """Without levitating a rock out of its way a sorcerer can be boxed in for good
+    (levitate-ahead = forbidden): a finding (DEADLOCK_FINDING)."""
+    if game.reading("levitate-ahead") == "forbidden":
+        return {"expected": Status.COUNTEREXAMPLE, "finding": DEADLOCK_FINDING}
+    return {}
 
 
 # -- can a player be left without a legal step? -------------------------------------------------
@@ -179,6 +216,29 @@ def _stuck_result(game: Splut, found: tuple[State, str] | None, claim: str, deta
                           options=game.options)
 
 
+@theorem(
+    "splut.always-a-step",
+    lambda game: (
+        f"The player to move always has a legal step (z3 over every arrangement of rocks and "
+        f"pieces, {game.num_players} players; a found position is confirmed by the move generator)."
+    ),
+    clauses=("splut.zet.verplicht", "splut.zet.drie"),
+    method="z3",
+    expected=Status.COUNTEREXAMPLE,
+    finding=NO_STEP_FINDING,
+    fails_with=f"{TESTS}::test_no_step_finding_is_confirmed_by_the_game",
+)
+@theorem(
+    "splut.always-a-step-full-team",
+    "With 3 players, a player whose three pieces are all on the board always has a legal "
+    "step (z3; a found position is confirmed by the move generator).",
+    clauses=("splut.zet.verplicht", "splut.zet.drie"),
+    method="z3",
+    call=lambda check, game: check(_with_players(game, 3), full_team=True),
+    expected=Status.COUNTEREXAMPLE,
+    finding=FULL_TEAM_FINDING,
+    fails_with=f"{TESTS}::test_no_step_finding_is_confirmed_by_the_game",
+)
 def check_no_step(
     game: Splut, step_model: Callable[..., Any] = has_step, full_team: bool = False
 ) -> Result:
@@ -320,6 +380,48 @@ class _KindCell:
         return self.bits[int(k)]  # type: ignore[call-overload]
 
 
+@theorem(
+    "splut.no-deadlock",
+    "In a 2-player game the two players are never both without a legal step, even with "
+    "every rock levitable (as after a round of passes), so passing cannot go on for ever "
+    "(z3 over every arrangement of the kinds of things on the squares — which team owns "
+    "a piece does not change whether it can step; the model's refinement against the "
+    "game runs first).",
+    clauses=("splut.zet.verplicht", "splut.winnen.laatste"),
+    method="z3",
+    call=lambda check, game: check(_with_players(game, 2)),
+    basis="model",
+    vary=deadlock_finding,
+    refinement="castlerules.splut.theorems.stuck.refine_stuck_model",
+    fails_with=f"{TESTS}::test_deadlock_theorem_catches_still_sorcerers",
+)
+@theorem(
+    "splut.no-deadlock-3",
+    "With 3 players, the players with a sorcerer are never all without a legal step, even "
+    "with every rock levitable, so passing cannot go on for ever (z3 over every "
+    "arrangement; with a team gone it is the 2-player case).",
+    clauses=("splut.zet.verplicht", "splut.winnen.laatste"),
+    method="z3",
+    call=lambda check, game: check(_with_players(game, 3)),
+    basis="model",
+    vary=deadlock_finding,
+    refinement="castlerules.splut.theorems.stuck.refine_stuck_model",
+    fails_with=f"{TESTS}::test_deadlock_theorem_catches_still_sorcerers",
+)
+@theorem(
+    "splut.no-deadlock-4",
+    "With 4 players, the players with a sorcerer are never all without a legal step, even "
+    "with every rock levitable, so passing cannot go on for ever (z3 over every "
+    "arrangement; with teams gone it is the 3- or 2-player case).",
+    clauses=("splut.zet.verplicht", "splut.winnen.laatste"),
+    method="z3",
+    call=lambda check, game: check(_with_players(game, 4), timeout_ms=1_500_000),
+    deep=True,
+    basis="model",
+    vary=deadlock_finding,
+    refinement="castlerules.splut.theorems.stuck.refine_stuck_model",
+    fails_with=f"{TESTS}::test_deadlock_theorem_catches_still_sorcerers",
+)
 def check_deadlock(
     game: Splut, model: Callable[..., Any] = piece_stuck, timeout_ms: int = 600_000
 ) -> Result:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from castlerules.core.spec import find_clause
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.splut.board import (
     NEXT,
     OFF,
@@ -21,8 +21,16 @@ from castlerules.splut.rules import (
 )
 from castlerules.splut.state import Lev, Pass, State, Step, Throw
 from castlerules.splut.theorems._common import (
+    END_CLAUSES,
+    ORDER_CLAUSES,
+    PUSH_LINE,
+    STEP_CLAUSES,
+    TESTS,
+    THROW_FLIGHT,
+    TURN_CLAUSES,
     _every_count,
     _refute,
+    under_readings,
 )
 
 # -- the whole transition, exhaustively, against an independent reading --------------------------
@@ -90,6 +98,11 @@ SEEDS: dict[int, tuple[tuple[dict[int, str], str, dict[str, Any]], ...]] = {
          {"turn": 0}),
     ),
 }
+
+
+#: The interpretations the independent reading (reference.Reference) follows: the transition
+#: theorems state what each of their options does.
+TRANSITION_READINGS = ('seating', 'steps-per-turn', 'pull-and-throw', 'blocked-throw', 'rock-under-troll', 'throw-own-sorcerer', 'push-distance', 'push-edge', 'levitate-any-rock', 'levitate-behind', 'levitate-ahead', 'levitate-blocked', 'levitate-start', 'previous-and-this-turn', 'previous-player', 'previous-player-eliminated', 'no-legal-step', 'winner', 'throw-step', 'occupied-exceptions', 'step-pieces', 'pull-straight')
 
 
 def seeds(game: Splut) -> list[State]:
@@ -226,6 +239,40 @@ def transition_mismatch(
     return None
 
 
+@theorem(
+    "splut.transition",
+    lambda game: (
+        f"For {game.num_players} players, on every state within three actions of the seed positions "
+        "that put each rule of the rulebook within reach, and five of the start (pulls, throws "
+        "and kills, SPLUT! on a dwarf, pushes and the edge, levitation and its bookkeeping, "
+        "the previous player's rocks, blocked throws, a player without a step, the end): the "
+        "game's end, winner, player to act, legal actions — by the move generator and by the "
+        "legality predicate on every candidate — and the whole state after every legal "
+        "action (pieces, rocks, player to move, turn, steps left, throw, levitation, moved "
+        "rocks) are exactly those of an independent reading of the rules, which shares only "
+        "the board geometry (itself checked by splut.board) with the game; and every "
+        "position and legal action written as text reads back (exhaustive). "
+        + under_readings(game, TRANSITION_READINGS)
+    ),
+    clauses=(*TURN_CLAUSES, *STEP_CLAUSES, *ORDER_CLAUSES, *END_CLAUSES, *THROW_FLIGHT, *PUSH_LINE),
+    method="exhaustive",
+    call=lambda check, game: check(game, 3, every_count=False),
+    fails_with=f"{TESTS}::test_transition_theorem_catches_broken_rules",
+    depends_on=('players', 'seating', 'steps-per-turn', 'pull-and-throw', 'blocked-throw', 'rock-under-troll', 'throw-own-sorcerer', 'push-distance', 'push-edge', 'levitate-any-rock', 'levitate-behind', 'levitate-ahead', 'levitate-blocked', 'levitate-start', 'previous-and-this-turn', 'previous-player', 'previous-player-eliminated', 'no-legal-step', 'winner', 'throw-step', 'occupied-exceptions', 'step-pieces', 'pull-straight'),
+)
+@theorem(
+    "splut.transition-deep",
+    lambda game: (
+        "The same as splut.transition one action further: every state within four actions "
+        f"of the seed positions and six of the start, for {game.num_players} players (exhaustive)."
+    ),
+    clauses=(*TURN_CLAUSES, *STEP_CLAUSES, *ORDER_CLAUSES, *END_CLAUSES, *THROW_FLIGHT, *PUSH_LINE),
+    method="exhaustive",
+    call=lambda check, game: check(game, 4, every_count=False),
+    deep=True,
+    fails_with=f"{TESTS}::test_transition_theorem_catches_broken_rules",
+    depends_on=('players', 'seating', 'steps-per-turn', 'pull-and-throw', 'blocked-throw', 'rock-under-troll', 'throw-own-sorcerer', 'push-distance', 'push-edge', 'levitate-any-rock', 'levitate-behind', 'levitate-ahead', 'levitate-blocked', 'levitate-start', 'previous-and-this-turn', 'previous-player', 'previous-player-eliminated', 'no-legal-step', 'winner', 'throw-step', 'occupied-exceptions', 'step-pieces', 'pull-straight'),
+)
 def check_transition(
     game: Splut,
     depth: int = 2,

@@ -8,11 +8,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from castlerules.core.extras import z3
-from castlerules.core.theorem import Result, Status, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.spookslot import kernel
 from castlerules.spookslot.board import Board, board_problems
 from castlerules.spookslot.theorems.common import (
+    LARGEST_WINDOW,
+    TESTS,
     Kernel,
+    clause_ids,
+    count_back,
+    share,
 )
 
 
@@ -62,6 +67,21 @@ def _for_windows(claim_of: Callable[[Any, Any, list[Any]], Any], largest: int) -
                          f"for windows of 2-{largest} squares")
 
 
+@theorem(
+    "spookslot.exit-exact",
+    "Under the game's exit-exact and bounce-past-exit readings (--all-readings: each of "
+    "their options), for windows of every size up "
+    f"to {LARGEST_WINDOW} squares (the largest face plus the most pawns of any game), every "
+    "roll 1-6, distance to the Exit and occupancy: the exit/bounce kernel the game calls "
+    "ends a move on the Exit only when the roll is exactly the distance to it, and never "
+    "beyond it: a bounce never reaches the Exit.",
+    clauses=clause_ids("exit.precies", "exit.niet-springen", "exit.ontsnapt"),
+    method="z3",
+    call=lambda check, game: check(kernel.landing, count_back(game), share(game),
+         LARGEST_WINDOW),
+    fails_with=f"{TESTS}::test_exit_exact_catches_a_bounce_onto_the_exit",
+    depends_on=("exit-exact", "bounce-past-exit"),
+)
 def check_exit_exact(landing: Kernel, count_back: bool, share: bool, largest: int) -> Result:
     """z3: for every roll, distance to the Exit and occupancy, a move ends on the Exit only when
     the roll is exactly the distance, and never beyond the Exit."""
@@ -73,6 +93,23 @@ def check_exit_exact(landing: Kernel, count_back: bool, share: bool, largest: in
     return _for_windows(claim, largest)
 
 
+@theorem(
+    "spookslot.bounce-next-free",
+    "Under the game's exit-exact and bounce-past-exit readings (--all-readings: each of "
+    "their options), for windows up to "
+    f"{LARGEST_WINDOW} squares: a move ends on the rolled square if free, else on the next "
+    "free square before the Exit; it is impossible (the pawn stays) exactly when the roll "
+    "passes the Exit or every square from the rolled one up to the Exit is taken "
+    "(count-back: a roll past the Exit counts back from it to the nearest free square; "
+    "share: a blocked bounce shares the rolled square).",
+    clauses=clause_ids("eindigen.bezet", "getal.zetten", "exit.moet-verplaatsen",
+                     "exit.blijft-staan"),
+    method="z3",
+    call=lambda check, game: check(kernel.landing, count_back(game), share(game),
+         LARGEST_WINDOW),
+    fails_with=f"{TESTS}::test_bounce_theorem_catches_a_missing_bounce",
+    depends_on=("exit-exact", "bounce-past-exit"),
+)
 def check_bounce(landing: Kernel, count_back: bool, share: bool, largest: int) -> Result:
     """z3: a move that does not reach the Exit ends on the rolled square if it is free, else on
     the next free square (every square between is taken); it is impossible exactly when the roll

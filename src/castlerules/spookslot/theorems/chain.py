@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from castlerules.core.play import random_action
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.board import Board
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import (
@@ -25,6 +25,8 @@ from castlerules.spookslot.state import (
     State,
 )
 from castlerules.spookslot.theorems.common import (
+    CHAIN_CLAUSES,
+    TESTS,
     _refute,
 )
 from castlerules.spookslot.theorems.reading import Reading
@@ -202,6 +204,19 @@ def engine_turn(game: Spookslot, square: str, policy: str) -> Row:
     return row
 
 
+@theorem(
+    "spookslot.single-pawn-chain",
+    "For one pawn alone (policy: a fixed route at forks, always the secret passage), the "
+    "exact Markov chain built from the board data equals, row by row, the one-turn "
+    "distribution of the game's own rules (with its die, ball and board); its expected "
+    "number of turns is solved exactly.",
+    clauses=CHAIN_CLAUSES,
+    method="exhaustive",
+    call=lambda check, game: check(chain_game(game)),
+    when=lambda game: chain_game(game) is not None,
+    fails_with=f"{TESTS}::test_chain_check_catches_a_wrong_chain",
+    depends_on=("die_faces", "trap_weights", "board", "secret-passage"),
+)
 def check_chain_matches_game(
     game: Spookslot, chain_builder: Callable[..., Chain] = single_pawn_chain,
     policies: Sequence[str] = ("short", "safe"),
@@ -274,3 +289,13 @@ def simulation_agrees(chain: Chain, sample: list[int]) -> tuple[bool, str]:
     return abs(mean - float(exact)) <= 5 * se and worst <= band, summary
 
 
+def chain_game(game: Spookslot) -> Spookslot | None:
+    """The two-player game with ``game``'s board, die and ball, if the single-pawn chain models it
+    (the readings that change one pawn's turn, and the optional rule, are not in the chain)."""
+    changed = ("ghost-reroll", "exit-exact", "start-line")
+    if game.no_yellow or any(game.reading(r) != game.spec.interpretation(r).default
+                             for r in changed):
+        return None
+    if game.num_players == 2:
+        return game
+    return Spookslot(**{**game.options, "players": 2})

@@ -65,3 +65,53 @@ def _refute(game: Spookslot, state: State, message: str, action: Any = None,
                           highlight=_squares_of(state))
 
 
+C = "spookslot."
+
+
+def clause_ids(*names: str) -> tuple[str, ...]:
+    """The clause ids of the rulebook named by their part after ``spookslot.``."""
+    return tuple(C + n for n in names)
+
+
+#: The clauses of the move rules (count, bounce, routes, the exact Exit, the optional rule, the
+#: 4-player rule) and of one pawn's turn (the single-pawn chain).
+MOVE_CLAUSES = clause_ids(
+    "getal.zetten", "getal.tellen", "eindigen.bezet", "routes.kiezen", "exit.precies",
+    "exit.niet-springen", "exit.moet-verplaatsen", "exit.blijft-staan", "optioneel.geel",
+    "optioneel.geel-blijft-staan", "getal.vier-spelers")
+CHAIN_CLAUSES = clause_ids(
+    "beurt.dobbelen", "getal.zetten", "eindigen.gevaar", "spook.kogel", "spook.nog-een-keer",
+    "kogel.valstrik", "geschrokken.terug", "geheim.sterveld", "exit.precies", "routes.kiezen")
+#: The interpretations the move generator reads (its statements change with each of their options).
+MOVE_READINGS = ("route-choice", "bounce-at-fork", "bounce-colour", "exit-exact",
+                 "bounce-past-exit", "forced-move", "shared-squares", "start-line", "no-yellow",
+                 "no_yellow", "die_faces", "board")
+#: What a game's ending depends on (spookslot.options-end): its die, ball, board, player count and
+#: every reading that changes a pawn's turn, its bounces or the balls others drop.
+ENDING = ("players", "die_faces", "trap_weights", "board", "no_yellow", "no-yellow",
+          "exit-exact", "start-line", "ghost-reroll", "ball-once", "secret-passage",
+          "forced-move", "shared-squares", "bounce-colour", "bounce-at-fork", "route-choice",
+          "bounce-past-exit")
+#: The largest window any game has: the largest face the die-faces option allows (6) plus the most
+#: pawns of any player count (facts player-counts and pawns-per-player).
+LARGEST_WINDOW = 6 + max(n * pawns_per_player(n) for n in fact("player-counts"))
+
+
+def four_player(game: Spookslot) -> tuple[str, ...]:
+    """With 4 players a statement about the pawns also depends on the four-player rule."""
+    return ("four-player-second-pawn",) if game.num_players == 4 else ()
+
+
+def move_depends(game: Spookslot) -> tuple[str, ...]:
+    """What a statement about the moves depends on: the player count and the move readings."""
+    return ("players", *MOVE_READINGS, *four_player(game))
+
+
+def count_back(game: Spookslot) -> bool:
+    """Whether a roll past the Exit counts back from it (exit-exact = count-back)."""
+    return bool(game.reading("exit-exact") == "count-back")
+
+
+def share(game: Spookslot) -> bool:
+    """Whether a blocked bounce shares the rolled square (bounce-past-exit = share)."""
+    return bool(game.reading("bounce-past-exit") == "share")

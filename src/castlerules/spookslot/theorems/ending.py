@@ -37,12 +37,13 @@ from typing import Any
 import attrs
 
 from castlerules.core.errors import RulesError
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.board import Board
 from castlerules.spookslot.ending import stuck_places
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import EXIT, GHOST, LINE, START, TRAPS
 from castlerules.spookslot.theorems.chain import policy_branch
+from castlerules.spookslot.theorems.common import ENDING, PLAYERS_TESTS, clause_ids
 from castlerules.spookslot.theorems.players import remake
 
 #: Every face the die may have (the ghost as 0).
@@ -273,6 +274,38 @@ def option_sets(every: bool) -> list[tuple[tuple[int, ...], tuple[str, ...]]]:
     return [(d, b) for d in dice for b in balls]
 
 
+@theorem(
+    "spookslot.options-end",
+    "A game can always still end ('wie als eerste ... uit het kasteel heeft gebracht'): "
+    "for the game's own die, ball, board, player count and readings, and for the "
+    "campaign's two option sets (six 5s; every ball to the stairs), the options are "
+    "refused exactly when one pawn can come to a place from which it never reaches the "
+    "Exit — its owner's turns (every outcome of the die and the ball, every choice) and "
+    "the balls other players drop, with the other players' pawns in its way — and the "
+    "places and stuck places the game's check finds, with the game's own rules, are "
+    "those of a model of one pawn read from the board data and the rulebook's sentences.",
+    clauses=clause_ids("doel.race", "einde.twee-vier", "einde.vijf-zes", "beurt.dobbelen",
+                     "getal.zetten", "exit.precies", "spook.kogel", "spook.nog-een-keer",
+                     "kogel.valstrik", "geschrokken.terug", "geheim.sterveld", "eindigen.bezet"),
+    method="exhaustive",
+    fails_with=f"{PLAYERS_TESTS}::test_options_end_catches_a_check_blind_to_others_balls",
+    depends_on=ENDING,
+)
+@theorem(
+    "spookslot.options-end-every",
+    "As spookslot.options-end, for every set of die faces (127: each non-empty set of "
+    "1-6 and the ghost) and every set of traps the ball reaches (15) on the game's board "
+    "with its player count and readings: the options are refused exactly when the model "
+    "of one pawn finds a place it can come to and never leave for the Exit, place by "
+    "place as the game's check finds them.",
+    clauses=clause_ids("doel.race", "einde.twee-vier", "einde.vijf-zes", "beurt.dobbelen",
+                     "getal.zetten", "exit.precies", "kogel.valstrik", "geschrokken.terug"),
+    method="exhaustive",
+    call=lambda check, game: check(game, every=True),
+    deep=True,
+    fails_with=f"{PLAYERS_TESTS}::test_options_end_catches_a_check_blind_to_others_balls",
+    depends_on=ENDING,
+)
 def check_ending(game: Spookslot, every: bool = False) -> Result:
     """The game's own options, and each option set of ``option_sets(every)`` on the game's board
     with its player count and readings: the game refuses the options exactly when the model finds

@@ -8,10 +8,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from castlerules.core.spec import find_clause
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import EXIT, START, Ball, Move, Pass, Passage, Phase, Roll, State
-from castlerules.spookslot.theorems.common import _refute, pawns_per_player
+from castlerules.spookslot.theorems.common import (
+    TESTS,
+    _refute,
+    clause_ids,
+    move_depends,
+    pawns_per_player,
+)
 from castlerules.spookslot.theorems.families import (
     _bookkeeping,
     _fill,
@@ -100,6 +106,30 @@ def families(game: Spookslot) -> Iterator[tuple[str, Iterator[State]]]:
     yield "ends", over_states(game)
 
 
+@theorem(
+    "spookslot.legality",
+    lambda game: (
+        f"With {game.num_players} players, in every phase of a turn — before a roll and after a ghost with "
+        "the mover's pawn on every square, before the ball drops, at every passage decision, "
+        "at every move from every square with every face (for 2 players the longest bounces "
+        "too), and at the end — every action the game can be asked about (every face, "
+        "trap, pass, pawn, route and passage, and some that name no route or no pawn) is "
+        "legal exactly when the rules list it (the step-by-step reading's moves, a pass "
+        "when moving is optional or no pawn can move, the die's faces, the traps the ball "
+        "reaches, the pending passages) and the legal actions are exactly those; a refused "
+        "action names a clause and quotes it: a roll 'Spelverloop', a ball 'De kogel', a "
+        "passage 'De geheime doorgang', a move or pass out of turn the turn order, a player "
+        "or pawn the game does not have the player count or 'pionnen', anything after the "
+        "end the end of the game. Exhaustive."
+    ),
+    clauses=clause_ids("beurt.dobbelen", "kogel.valstrik", "geheim.sterveld", "pionnen.beginner",
+                     "getal.zetten", "exit.moet-verplaatsen", "exit.precies",
+                     "exit.niet-springen", "routes.kiezen", "optioneel.geel-blijft-staan",
+                     "einde.twee-vier", "einde.vijf-zes", "intro.spelers", "pionnen.aantal"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_legality_catches_a_careless_predicate",
+    depends_on=lambda game: (*move_depends(game), "trap-weights", "trap_weights"),
+)
 def check_legality(game: Spookslot) -> Result:
     """Exhaustive over ``families``: for every candidate action (``Spookslot.candidate_actions``:
     every face, trap, pass, pawn, route and passage, and some that name no route or no pawn) the

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, Status, theorem
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import (
     EXIT,
@@ -18,10 +18,14 @@ from castlerules.spookslot.state import (
     State,
 )
 from castlerules.spookslot.theorems.common import (
+    MOVE_CLAUSES,
+    TESTS,
     Key,
     _key,
     _position,
     _refute,
+    clause_ids,
+    move_depends,
 )
 from castlerules.spookslot.theorems.families import (
     move_states,
@@ -107,6 +111,53 @@ class MoveCases:
         self._cases = found
 
 
+def blockers(game: Spookslot) -> int:
+    """How many other pawns the move family places: three cover every placement of a two-player
+    game's default die; with a larger die two. With 3-6 players the default run checks one other
+    pawn (the last other player's) and --deep three; the pawn pairs cover the mover's own two
+    pawns everywhere."""
+    return (3 if game.window <= 8 else 2) if game.num_players == 2 else 1
+
+
+def family_text(game: Spookslot, others: int | None = None) -> str:
+    """The move family of ``game`` in words, with ``others`` other pawns (default: ``blockers``)."""
+    k = blockers(game) if others is None else others
+    last = " (the last other player's first)" if game.num_players > 2 else ""
+    words = {1: "one other pawn", 2: "two other pawns", 3: "three other pawns"}[k]
+    return (f"every square and behind the start, every face of the die, and up to "
+            f"{words}{last} on the squares a move can touch")
+
+
+#: The move cases of the last game asked for (by identity): spookslot.moves-reference and
+#: spookslot.move-successor, checked one after the other, enumerate them once.
+_LAST_CASES: list[tuple[Spookslot, MoveCases]] = []
+
+
+def move_cases(game: Spookslot) -> MoveCases:
+    """The move positions of ``game``: its move family (``blockers`` other pawns), made once for
+    the game object and shared by the two move theorems."""
+    for made, cases in _LAST_CASES:
+        if made is game:
+            return cases
+    k = blockers(game)
+    cases = MoveCases(game, k, family=lambda: move_states(game, k), what=family_text(game))
+    _LAST_CASES[:] = [(game, cases)]
+    return cases
+
+
+@theorem(
+    "spookslot.moves-reference",
+    lambda game: (
+        f"For {family_text(game)}, the game's legal moves and where each ends equal a step-by-step "
+        "reading of the move rules (count, bounce, routes at forks, the exact Exit, the "
+        "optional rule, the 4-player rule, the readings)."
+    ),
+    clauses=MOVE_CLAUSES,
+    method="exhaustive",
+    call=lambda check, game: check(move_cases(game)),
+    fails_with=f"{TESTS}::test_moves_reference_catches_a_missing_bounce",
+    depends_on=move_depends,
+)
 def check_moves(cases: MoveCases) -> Result:
     """Exhaustive: the game's moves equal the step-by-step reading on every move position."""
     game = cases.game
@@ -122,6 +173,24 @@ def check_moves(cases: MoveCases) -> Result:
                          "reading")
 
 
+@theorem(
+    "spookslot.move-successor",
+    lambda game: (
+        f"For {family_text(game)}, every legal move leads to exactly the position the rules give: the "
+        "pawn on its square; a danger square drops the ball for the same player; an escape "
+        "takes the pawn off and, with the player's last pawn, ends the game with that player "
+        "as the winner; otherwise the next player (clockwise) rolls; yellow squares are "
+        "ordinary safe squares (no power). Pawns are conserved, no pawn returns behind the "
+        "start or from the Exit, a move never ends on a taken square."
+    ),
+    clauses=clause_ids("pionnen.beginner", "eindigen.veilig", "eindigen.gevaar", "exit.ontsnapt",
+                     "doel.winnen-twee-pionnen", "doel.winnen-een-pion", "einde.twee-vier",
+                     "einde.vijf-zes", "pionnen.aantal", "eindigen.bezet"),
+    method="exhaustive",
+    call=lambda check, game: check(move_cases(game)),
+    fails_with=f"{TESTS}::test_move_successor_catches_a_wrong_next_player",
+    depends_on=lambda game: (*move_depends(game), "yellow-power"),
+)
 def check_move_successors(cases: MoveCases) -> Result:
     """Exhaustive: the successor of every legal move (and pass) is exactly as the rules say."""
     game, reading = cases.game, cases.reading
@@ -148,3 +217,22 @@ def check_move_successors(cases: MoveCases) -> Result:
                          "ball, escape and the winner as the rules say")
 
 
+@theorem(
+    "spookslot.moves-reference-three",
+    lambda game: (
+        f"For {family_text(game, 3)}, the game's legal moves and "
+        "where each ends equal the step-by-step reading of the move rules, and every move "
+        "leads to the position the rules give."
+    ),
+    clauses=MOVE_CLAUSES,
+    method="exhaustive",
+    call=lambda check, game: check(MoveCases(game, 3, keep=False)),
+    when=lambda game: blockers(game) != 3,
+    deep=True,
+    fails_with=f"{TESTS}::test_moves_reference_catches_a_missing_bounce",
+    depends_on=move_depends,
+)
+def check_moves_and_successors(cases: MoveCases) -> Result:
+    """``check_moves``, then (if that proves) ``check_move_successors``, on the same cases."""
+    first = check_moves(cases)
+    return first if first.status is not Status.PROVED else check_move_successors(cases)

@@ -17,11 +17,11 @@ from importlib.resources import files
 from typing import Any
 
 from castlerules.core.errors import RulesError
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.board import Board, board_problems, parse_board
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Phase, Roll, State
-from castlerules.spookslot.theorems.common import fact
+from castlerules.spookslot.theorems.common import PLAYERS_TESTS, TESTS, clause_ids, fact
 from castlerules.spookslot.theorems.players import remake
 
 #: Every face the die-faces interpretation allows: a number from 1 to 6, or the ghost.
@@ -101,6 +101,22 @@ def enters_the_board(game: Spookslot) -> bool | None:
     return False
 
 
+@theorem(
+    "spookslot.die-faces",
+    "For every die of six faces from 1-6 and the ghost (each of the 924 multisets, in "
+    "ascending order with the game's no_yellow and with it toggled, and every seventh in "
+    "descending order) and the default die (fact die-faces: 1, 2, 3, 4, ghost, ghost): "
+    "die_faces accepts it exactly when some game with it moves a pawn onto the board "
+    "(every position reached while all pawns are behind the start line or on it, "
+    "explored with the game's own rules), and refuses it otherwise — a die with which no "
+    "pawn can ever move; an accepted die shows each face with chance (its count)/6 and "
+    "exactly those rolls are legal; dice of five or seven faces or with a face 0 or 7 "
+    "are refused.",
+    clauses=clause_ids("beurt.dobbelen", "getal.zetten", "spook.kogel"),
+    method="exhaustive",
+    fails_with=f"{PLAYERS_TESTS}::test_die_faces_catches_a_lost_face",
+    depends_on=("die_faces", "die-faces", "board", "start-line", "exit-exact"),
+)
 def check_die_faces(game: Spookslot) -> Result:
     """For every die of six faces from 1-6 and the ghost — each of the 924 multisets, in ascending
     order, with the game's ``no_yellow`` and with it toggled, and every seventh in descending
@@ -174,6 +190,18 @@ def check_die_faces(game: Spookslot) -> Result:
                          "face's chance is its count / 6; four malformed dice refused")
 
 
+@theorem(
+    "spookslot.trap-weights",
+    "For every trap_weights vector with weights 0-3 (not all 0; 255 vectors), three with "
+    "weights up to 1,000,000, and the default (fact trap-weights: uniform over the fact's "
+    "four traps): the ball reaches each trap with chance weight / total, a trap of weight "
+    "0 never; bad weights are refused.",
+    clauses=clause_ids("kogel.valstrik", "valstrik.trap", "valstrik.boekenkast", "valstrik.portret",
+                     "valstrik.bijl"),
+    method="exhaustive",
+    fails_with=f"{PLAYERS_TESTS}::test_trap_weights_catches_a_weight_off_by_one",
+    depends_on=("trap_weights", "trap-weights"),
+)
 def check_trap_weights(game: Spookslot) -> Result:
     """For every weight vector of the four traps (fact ``traps``) with weights 0-3, not all 0
     (255 vectors), three vectors of weights up to 1,000,000, and the default (fact
@@ -357,6 +385,23 @@ def misshapen_boards() -> list[tuple[str, str]]:
     ]
 
 
+@theorem(
+    "spookslot.board-well-formed",
+    "On the game's board and on every packaged board (specs/boards/spookslot-*.toml) every "
+    "square reaches the Exit and is reached from the start; every danger square (the facts' "
+    "red and stair colours) has one of the four traps and its fallback is the nearest blue "
+    "square behind it; the facts' number of forks, each with two routes that rejoin, one "
+    "longer and safe, the other shorter through a danger zone; exactly two red star squares "
+    "and one green star square; and the packaged default board is, square by square "
+    "(colour, star, floor, trap, fallback, successors), the reconstruction the board "
+    "ruling "
+    "adopts (fact reconstruction).",
+    clauses=clause_ids("doel.race", "geschrokken.terug", "routes.kiezen", "geheim.sterveld",
+                     "eindigen.veilig", "eindigen.gevaar", "getal.tellen"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_board_check_finds_a_wrong_fallback",
+    depends_on=("board",),
+)
 def check_boards(game: Spookslot) -> Result:
     """The game's board and every packaged board have the rulebook's shape: ``board_problems``
     (the check the game makes when it loads a board) finds nothing, and neither does the

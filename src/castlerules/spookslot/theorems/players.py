@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from castlerules.core.errors import RulesError
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, Status, theorem
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import (
     EXIT,
@@ -25,13 +25,19 @@ from castlerules.spookslot.state import (
     State,
 )
 from castlerules.spookslot.theorems.common import (
+    PLAYERS_TESTS,
+    TESTS,
     _key,
     _position,
     _refute,
+    clause_ids,
     fact,
+    four_player,
+    move_depends,
     pawns_per_player,
 )
-from castlerules.spookslot.theorems.families import _fill, _places, _valid
+from castlerules.spookslot.theorems.families import _fill, _places, _valid, long_bounce_states
+from castlerules.spookslot.theorems.moves import MoveCases, check_moves_and_successors
 from castlerules.spookslot.theorems.reading import Reading
 
 
@@ -50,6 +56,14 @@ def remake(game: Spookslot, cls: type[Spookslot] | None = None, **changes: Any) 
 
 
 # -- the player counts -------------------------------------------------------------------------------
+@theorem(
+    "spookslot.player-counts",
+    "The game is for 2 to 6 players (fact player-counts, 'voor 2 tot 6 spelers'): a game "
+    "is made for exactly those counts (-1 to 9 tried), each with that many players.",
+    clauses=clause_ids("intro.spelers"),
+    method="exhaustive",
+    fails_with=f"{PLAYERS_TESTS}::test_player_counts_catches_a_refused_sixth_player",
+)
 def check_player_counts(game: Spookslot) -> Result:
     """'... voor 2 tot 6 spelers': the game is made for exactly the player counts of the fact
     ``player-counts`` (from -1 to 9 tried), each with that many players in its start position."""
@@ -70,6 +84,18 @@ def check_player_counts(game: Spookslot) -> Result:
 
 
 # -- the set-up ----------------------------------------------------------------------------------------
+@theorem(
+    "spookslot.start-position",
+    "For every player count and every first player: the game starts with every pawn behind "
+    "the start line — the facts' pawns per player: two with 2 to 4 players, one with 5 or "
+    "6 — and the first player (the oldest: the first_player option, default the fact "
+    "first-player) rolls the die.",
+    clauses=clause_ids("pionnen.aantal", "pionnen.start", "pionnen.beginner", "beurt.dobbelen",
+                     "intro.spelers"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_start_theorem_catches_a_wrong_set_up",
+    depends_on=("players", "first_player", "first-player"),
+)
 def check_start(game: Spookslot) -> Result:
     """The start position is the rulebook's set-up, for every first player of ``game``'s count:
     every pawn (facts ``pawns-per-player``) behind the start line (``start-place``), the first
@@ -125,6 +151,19 @@ def _turn_starts(game: Spookslot, p: int) -> Iterator[State]:
             yield s
 
 
+@theorem(
+    "spookslot.turn-order",
+    "For every player count and every player: from every pawn behind the start, a pawn in "
+    "danger, or pawns of this and the next player on the red star squares, through every "
+    "chance outcome and every decision of the turn, the turn stays with the player until "
+    "it ends and then passes clockwise (fact turn-order: the next player number, after "
+    "the last the first), whoever began the game (every first_player).",
+    clauses=clause_ids("pionnen.beginner", "beurt.dobbelen"),
+    method="exhaustive",
+    fails_with=f"{PLAYERS_TESTS}::test_turn_order_catches_a_skipped_player",
+    depends_on=("players", "first_player", "ghost-reroll", "forced-move",
+                "secret-passage"),
+)
 def check_turn_order(game: Spookslot) -> Result:
     """'De oudste speler begint. Daarna gaat de beurt met de klok mee' (fact ``turn-order``: the
     next player number, after the last the first): for every player of the game, every position
@@ -195,6 +234,20 @@ def _variants(game: Spookslot, pawns: tuple[tuple[str, ...], ...],
         yield tuple(first), tuple(released)
 
 
+@theorem(
+    "spookslot.winner",
+    "For every player count and every player moving a pawn onto the Exit, whatever the "
+    "mover's other pawn does (behind the start, every square, escaped) and whether another "
+    "player has a pawn out: the moves onto the Exit are the rules', and the game ends "
+    "exactly when every pawn of the mover is out "
+    "(fact pawns-to-win: both with 2-4 players, the one with 5 or 6), with the mover as "
+    "the only winner; before that nobody has won.",
+    clauses=clause_ids("doel.winnen-twee-pionnen", "doel.winnen-een-pion", "einde.twee-vier",
+                     "einde.vijf-zes", "exit.ontsnapt", "doel.race"),
+    method="exhaustive",
+    fails_with=f"{PLAYERS_TESTS}::test_winner_catches_a_win_with_one_pawn",
+    depends_on=lambda game: ("players", *four_player(game)),
+)
 def check_winner(game: Spookslot) -> Result:
     """For every player as the mover, a pawn one square before the Exit rolling 1, the mover's other
     pawn (2-4 players) behind the start, on every square or escaped, and another player with or
@@ -296,6 +349,17 @@ PAIRS = ("the last player to move, the mover's two pawns on every ordered pair o
          "player's), every number, every consistent 4-player bookkeeping")
 
 
+@theorem(
+    "spookslot.one-pawn-per-roll",
+    f"For {PAIRS}: every legal move moves exactly the pawn it names, of the player to move, "
+    "the whole roll to where the rules say, and no other pawn: a roll is never split over "
+    "two pawns ('Je mag de worp niet over twee pionnen verdelen').",
+    clauses=clause_ids("getal.niet-verdelen", "getal.zetten"),
+    method="exhaustive",
+    call=lambda check, game: check(pair_cases(game)),
+    fails_with=f"{PLAYERS_TESTS}::test_one_pawn_per_roll_catches_a_split_roll",
+    depends_on=("players", "forced-move", "no-yellow", "no_yellow"),
+)
 def check_one_pawn(cases: Any) -> Result:
     """'Je mag de worp niet over twee pionnen verdelen': every legal move moves exactly one pawn —
     the one it names, of the player to move — from where it stood to where the rules say, and no
@@ -320,6 +384,21 @@ def check_one_pawn(cases: Any) -> Result:
     return Result.proved(f"{count} moves: each moves exactly the pawn it names, the whole roll")
 
 
+@theorem(
+    "spookslot.pawn-choice",
+    f"For {PAIRS}: the pawns the player may move are exactly the pawns that can move "
+    "(each alone, by the step-by-step reading, the 4-player rule applied) — forced-move "
+    "any-pawn and optional: every one of them (optional: or pass, when one can move); "
+    "lead-pawn: those of them nearest the Exit by the board's distance (the fewest "
+    "steps; behind the start line one step before the first square, or, under "
+    "start-line = line-square, one step before the line).",
+    clauses=clause_ids("getal.zetten", "getal.niet-verdelen", "exit.moet-verplaatsen",
+                     "exit.blijft-staan"),
+    method="exhaustive",
+    call=lambda check, game: check(pair_cases(game)),
+    fails_with=f"{PLAYERS_TESTS}::test_pawn_choice_catches_behind_the_line_as_near_as_it",
+    depends_on=move_depends,
+)
 def check_pawn_choice(cases: Any) -> Result:
     """'Je zet één van je pionnen precies zoveel velden vooruit als het getal aangeeft', with the
     game's forced-move reading, stated on the outcome: over ``pair_states``, the pawns the game
@@ -361,6 +440,19 @@ def check_pawn_choice(cases: Any) -> Result:
 
 
 # -- the four-player rule ----------------------------------------------------------------------------
+@theorem(
+    "spookslot.second-pawn-waits",
+    f"For {PAIRS}: with 4 players (fact second-pawn-waits-players) the second pawn moves "
+    "only once the first pawn stands on the laboratory floor (fact release-floor) or has "
+    "escaped — under once-reached also once it has stood there — the pawn moved first is "
+    "recorded as the first pawn and the release as it happens; with 2, 3, 5 or 6 players "
+    "every pawn that can move may move (fact second-pawn-free-players).",
+    clauses=clause_ids("getal.vier-spelers", "getal.twee-drie-spelers"),
+    method="exhaustive",
+    call=lambda check, game: check(game, pair_cases(game)),
+    fails_with=f"{TESTS}::test_second_pawn_check_catches_a_pawn_that_does_not_wait",
+    depends_on=lambda game: ("players", *four_player(game)),
+)
 def check_second_pawn(game: Spookslot, cases: Any) -> Result:
     """'Met 4 spelers ... Je tweede pion mag pas bewegen als je eerste pion helemaal van de trap af
     is en op een veld van de laboratoriumverdieping staat' (facts ``second-pawn-waits-players``,
@@ -414,3 +506,56 @@ def check_second_pawn(game: Spookslot, cases: Any) -> Result:
         return Result.refuted("no move of a 4-player position was checked", "vacuous")
     what = "with 4 players the second pawn waits" if waits else "nobody waits"
     return Result.proved(f"{what}; {count} moves with their first-pawn bookkeeping")
+
+
+def pair_cases(game: Spookslot) -> MoveCases:
+    """The mover's two pawns on every ordered pair of places (``pair_states``)."""
+    return MoveCases(game, 0, family=lambda: pair_states(game), what=PAIRS)
+
+
+@theorem(
+    "spookslot.pawn-pairs",
+    f"For {PAIRS}: the game's legal moves (and the pass, under forced-move = optional) "
+    "equal the step-by-step reading — with two pawns the player moves one that can move "
+    "(forced-move: any of them; lead-pawn: the one nearest the Exit when it can; "
+    "optional: or passes), a pawn that cannot move stays and the other may try — and "
+    "every move leads to the position the rules give (escape, win, the ball, the next "
+    "player).",
+    clauses=clause_ids("getal.zetten", "getal.niet-verdelen", "exit.moet-verplaatsen",
+                     "exit.blijft-staan", "exit.ontsnapt", "optioneel.geel-blijft-staan",
+                     "getal.vier-spelers", "getal.twee-drie-spelers", "doel.winnen-twee-pionnen"),
+    method="exhaustive",
+    fails_with=f"{PLAYERS_TESTS}::test_pawn_pairs_catches_a_lead_pawn_that_is_not_nearest",
+    depends_on=move_depends,
+)
+def check_pawn_pairs(game: Spookslot) -> Result:
+    """The moves and successors of the pawn pairs of ``game`` against the step-by-step reading."""
+    return check_moves_and_successors(pair_cases(game))
+
+
+@theorem(
+    "spookslot.long-bounces",
+    "For the game's die and for the die 1, 2, 3, 4, 5, 6 (the largest faces the die_faces "
+    "option allows): the mover's pawn on every place, every number, every way forward, "
+    "and a row of 0 up to every other pawn of the game standing from the rolled square "
+    "on: the game's moves and their successors equal the step-by-step reading — a bounce "
+    "passes the whole row to the first free square, or (before the Exit) the pawn stays.",
+    clauses=clause_ids("eindigen.bezet", "getal.zetten", "getal.tellen", "exit.niet-springen",
+                     "exit.blijft-staan"),
+    method="exhaustive",
+    fails_with=f"{PLAYERS_TESTS}::test_long_bounces_catch_a_window_too_short",
+    depends_on=lambda game: (*move_depends(game), "die-faces"),
+)
+def check_long_bounces(game: Spookslot) -> Result:
+    """``long_bounce_states`` of ``game`` and of ``game`` with the die 1-6."""
+    details = []
+    for g in (game, remake(game, die_faces=[1, 2, 3, 4, 5, 6])):
+        def family(g: Spookslot = g) -> Iterator[State]:
+            return long_bounce_states(g)
+
+        cases = MoveCases(g, 0, family=family, what="rows of pawns")
+        result = check_moves_and_successors(cases)
+        if result.status is not Status.PROVED:
+            return result
+        details.append(result.detail)
+    return Result.proved("; ".join(details))

@@ -10,10 +10,10 @@ from typing import Any
 
 import attrs
 
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import EXIT, GHOST, START, Phase, State
-from castlerules.spookslot.theorems.common import _refute
+from castlerules.spookslot.theorems.common import TESTS, _refute, clause_ids
 from castlerules.spookslot.theorems.families import (
     _valid,
     move_states,
@@ -102,6 +102,27 @@ def families(game: Spookslot) -> Iterator[tuple[str, Iterator[State]]]:
     yield "ends", over_states(game)
 
 
+@theorem(
+    "spookslot.positions",
+    lambda game: (
+        f"With {game.num_players} players the game accepts every position of its families (before a roll, "
+        "after a ghost, before the ball, at a passage decision, at a move from every square, "
+        "at the end) and refuses every change of one that breaks a rule: pawns for a player "
+        "not at the table, a pawn too many (the facts: two each with 2 to 4 players, one "
+        "with 5 or 6), a pawn on no square, the turn of nobody, two pawns on a square that is "
+        "neither blue nor the green star (except under bounce-past-exit = share), a winner "
+        "before the end or one whose pawns have not all escaped, a player out and the game "
+        "not over, a number outside the move phase or one the die does not have, the ball "
+        "with nobody in danger, a passage pending outside its phase, twice, for nobody or "
+        "off the red star squares, anything pending at the end. Exhaustive."
+    ),
+    clauses=clause_ids("pionnen.aantal", "intro.spelers", "eindigen.bezet",
+                     "geschrokken.blauw-meerdere", "geheim.groen-meerdere", "geheim.sterveld",
+                     "spook.kogel", "beurt.dobbelen", "einde.twee-vier", "einde.vijf-zes"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_positions_catches_a_careless_validation",
+    depends_on=("players", "bounce-past-exit", "die-faces", "die_faces"),
+)
 def check_positions(game: Spookslot) -> Result:
     """Exhaustive over ``families`` and every change of one (``changes``): the game accepts the
     position and refuses a change exactly when the rules (and the reading that lifts one) do."""

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from castlerules.core.theorem import Result
+from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import (
     Ball,
@@ -18,8 +18,11 @@ from castlerules.spookslot.state import (
     State,
 )
 from castlerules.spookslot.theorems.common import (
+    TESTS,
     _position,
     _refute,
+    clause_ids,
+    four_player,
 )
 from castlerules.spookslot.theorems.families import (
     ball_states,
@@ -74,18 +77,58 @@ def _expected_actions(game: Spookslot, reading: Reading, s: State) -> set[Any]:
     return set()
 
 
+@theorem(
+    "spookslot.roll-transition",
+    "For every player count, the first and the last player rolling, the mover's pawn on "
+    "every square, with another pawn (3-6 players: the last other player's) in danger or "
+    "not, before the first roll and after a ghost: the die shows its six faces with equal chances; a ghost "
+    "drops the ball when anyone is in a danger zone, "
+    "else gives one more roll, and a second ghost ends the turn (reading: rolls again); a "
+    "number gives a move if any pawn can move, else the next player rolls.",
+    clauses=clause_ids("beurt.dobbelen", "spook.kogel", "spook.nog-een-keer", "exit.blijft-staan",
+                     "pionnen.beginner"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_roll_transition_catches_a_second_reroll",
+    depends_on=lambda game: ("players", "ghost-reroll", "die_faces", "forced-move", *four_player(game)),
+)
 def check_rolls(game: Spookslot) -> Result:
     return _check_family(game, roll_states(game), "die rolls (ghost: ball, again, or the turn "
                          "passes; a number: a move or the turn passes)",
                          lambda r, s, a: r.after_roll(s, a.face))
 
 
+@theorem(
+    "spookslot.ball-transition",
+    "For pawns of the mover and of another player (with 3 or more players: each other "
+    "player in turn) on every pair of squares (one in danger): the ball reaches each trap "
+    "with its weight's chance; for every trap exactly the pawns in that trap's danger zone "
+    "(ball-once = mover-only: the mover's) go back to their fallback blue square (and may "
+    "share it); the portrait then lets the owners of pawns on the red star squares decide "
+    "(secret-passage = always: moves them); then the next player rolls.",
+    clauses=clause_ids("kogel.valstrik", "valstrik.trap", "valstrik.boekenkast", "valstrik.portret",
+                     "valstrik.bijl", "geschrokken.terug", "geschrokken.blauw-meerdere",
+                     "geheim.sterveld"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_ball_transition_catches_a_wrong_fallback",
+    depends_on=lambda game: ("players", "ball-once", "secret-passage", "trap_weights", "board", *four_player(game)),
+)
 def check_balls(game: Spookslot) -> Result:
     return _check_family(game, ball_states(game), "ball drops (pawns in the zone back to their "
                          "fallback, the passage opens on the portrait, then the next player)",
                          lambda r, s, a: r.after_ball(s, a.trap))
 
 
+@theorem(
+    "spookslot.passage-transition",
+    "For every set of pawns on the red star squares still to decide (the mover's and each "
+    "other player's): exactly their owners act, each pawn decides once, taking the "
+    "passage puts it on the green star square (shared if need be), and when all have "
+    "decided the next player rolls.",
+    clauses=clause_ids("geheim.sterveld", "geheim.groen-meerdere", "valstrik.portret"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_passage_transition_catches_a_second_decision",
+    depends_on=lambda game: ("players", "secret-passage", "ball-once", *four_player(game)),
+)
 def check_passages(game: Spookslot) -> Result:
     return _check_family(game, passage_states(game), "passage decisions (each pawn once, to the "
                          "green star; then the next player)",

@@ -10,6 +10,11 @@ statements in one hop (``castlerules rules vlotte-geesten`` lists them per claus
 - ``points``: penalties, the pot, the supply (z3 over the kernels; the penalty readings played);
 - ``end``: the end of the game and who wins (and ties).
 
+Each theorem is declared beside its check (``@theorem`` of ``castlerules.core.theorem``; a
+statement over the box of round states also as its deep instance for 4 players, a second
+decorator on the same check); ``theorems(game)`` collects the declarations of these modules and
+makes them for the game, in the order of ``ORDER``.
+
 Two kinds of proof, both about the code the game runs (``basis="code"``):
 
 - **z3 over the dual-mode kernels** (``kernel.answer``, ``kernel.settle``, ``kernel.penalty``,
@@ -17,8 +22,9 @@ Two kinds of proof, both about the code the game runs (``basis="code"``):
   supply and pot satisfying the invariant, every player count from 2 to 8, every option of the
   readings they take.
 - **Exhaustive enumeration of the game's own methods** (``violation``, ``legal_actions``,
-  ``successor``, ``winners``, ...) against an independent reading of the rules (``reference``),
-  over a stated finite box (``reference.Box``), for every player count.
+  ``successor``, ``winners``, ...) against the independent reading of the rules,
+  ``reference.Reference`` (the one module and name for it), over a stated finite box
+  (``reference.Box``), for every player count.
 
 Where the statements reach: every theorem that can depend on the player count says so
 (``depends_on`` "players") and is checked for the game's own count, so the default ``verify`` covers
@@ -37,114 +43,49 @@ from __future__ import annotations
 
 from typing import Any
 
-from castlerules.core.theorem import Theorem
+from castlerules.core.theorem import Theorem, declared_theorems
 from castlerules.vlotte_geesten.theorems import answer, dice, end, points, rounds, setup
-from castlerules.vlotte_geesten.theorems.answer import (
-    SITUATIONS,
-    check_answer_any_faces_z3,
-    check_answer_exhaustive,
-    check_answer_unique_z3,
-    check_colours,
-    check_examples,
-    die_places,
-    exactly_one_answer_claim,
-)
-from castlerules.vlotte_geesten.theorems.common import (
-    ALL_DICE,
-    GAME,
-    SUBSETS,
-    colour_pairs,
-    over_players,
-    sibling,
-    variant,
-)
-from castlerules.vlotte_geesten.theorems.dice import (
-    LOADED,
-    check_any_faces,
-    check_chance,
-    face_family,
-)
-from castlerules.vlotte_geesten.theorems.end import (
-    check_end,
-    check_ties,
-    check_winner_flags_z3,
-)
-from castlerules.vlotte_geesten.theorems.points import (
-    check_conservation_z3,
-    check_payouts_z3,
-    check_penalty_readings,
-    check_penalty_readings_z3,
-    check_pot_empty_z3,
-)
-from castlerules.vlotte_geesten.theorems.reference import (
-    Box,
-    Reference,
-    reference_answer,
-    reference_distribution,
-    representative_rolls,
-)
-from castlerules.vlotte_geesten.theorems.rounds import (
-    check_grab_phase,
-    check_legal_actions,
-    check_multi_grab,
-    check_next_roller,
-    check_no_free_block,
-    check_round_ends,
-    check_successor,
-)
-from castlerules.vlotte_geesten.theorems.setup import (
-    check_player_counts,
-    check_positions,
-    check_seats,
-    check_start,
-)
+from castlerules.vlotte_geesten.theorems.common import GAME, colour_pairs
+from castlerules.vlotte_geesten.theorems.dice import LOADED
 
-__all__ = [
-    "ALL_DICE",
-    "GAME",
-    "REPRESENTATIVES",
-    "SITUATIONS",
-    "SUBSETS",
-    "Box",
-    "Reference",
-    "check_answer_any_faces_z3",
-    "check_answer_exhaustive",
-    "check_answer_unique_z3",
-    "check_any_faces",
-    "check_chance",
-    "check_colours",
-    "check_conservation_z3",
-    "check_end",
-    "check_examples",
-    "check_grab_phase",
-    "check_legal_actions",
-    "check_multi_grab",
-    "check_next_roller",
-    "check_no_free_block",
-    "check_payouts_z3",
-    "check_penalty_readings",
-    "check_penalty_readings_z3",
-    "check_player_counts",
-    "check_positions",
-    "check_pot_empty_z3",
-    "check_round_ends",
-    "check_seats",
-    "check_start",
-    "check_successor",
-    "check_ties",
-    "check_winner_flags_z3",
-    "die_places",
-    "exactly_one_answer_claim",
-    "face_family",
-    "over_players",
-    "reference_answer",
-    "reference_distribution",
-    "representative_rolls",
-    "sibling",
-    "theorems",
-    "variant",
-]
+__all__ = ["ORDER", "REPRESENTATIVES", "theorems"]
 
+#: The theorem modules, in the order of the rulebook (importing them declares their theorems).
+MODULES = (setup, answer, dice, rounds, points, end)
+
+#: The order of the theorems in reports and pages: section by section, as ``MODULES``.
+ORDER = (
+    "vg.start",
+    "vg.player-counts",
+    "vg.positions",
+    "vg.seats",
+    "vg.answer-unique",
+    "vg.answer-exhaustive",
+    "vg.answer-any-faces",
+    "vg.colours",
+    "vg.worked-examples",
+    "vg.chance",
+    "vg.chance-any-faces",
+    "vg.legal-actions",
+    "vg.legal-actions-4",
+    "vg.successor",
+    "vg.successor-4",
+    "vg.round-ends",
+    "vg.round-ends-4",
+    "vg.next-roller",
+    "vg.grab-phase",
+    "vg.multi-grab",
+    "vg.no-free-block",
+    "vg.no-free-block-all-taken",
+    "vg.points-conserved",
+    "vg.payouts",
+    "vg.pot-empty-at-end",
+    "vg.penalty-readings",
+    "vg.penalty-readings-any-score",
+    "vg.winner",
+    "vg.end",
+    "vg.ties",
+)
 
 #: One value of each option that needs a parameter, taken from the family its option-value
 #: statement covers (``castlerules verify --combinations`` combines it with the other readings):
@@ -161,7 +102,4 @@ def theorems(game: Any = None) -> tuple[Theorem, ...]:
         from castlerules.core.catalog import make
 
         game = make(GAME)
-    out: list[Theorem] = []
-    for section in (setup, answer, dice, rounds, points, end):
-        out += section.theorems(game)
-    return tuple(out)
+    return declared_theorems(__name__, game, GAME, ORDER)

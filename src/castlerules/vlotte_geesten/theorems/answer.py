@@ -14,13 +14,12 @@ from typing import Any
 
 from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, ExactlyOne, Not, Or
-from castlerules.core.theorem import Result, Theorem, for_all, z3_prove
+from castlerules.core.theorem import Result, for_all, theorem, z3_prove
 from castlerules.vlotte_geesten import kernel
 from castlerules.vlotte_geesten.state import COLOURS, Grab, Obj, State
 from castlerules.vlotte_geesten.theorems.common import (
     ALL_DICE,
     DICE_FACES,
-    GAME,
     STATEMENT_TESTS,
     TESTS,
     colour_pairs,
@@ -33,6 +32,24 @@ from castlerules.vlotte_geesten.theorems.common import (
     variant,
 )
 from castlerules.vlotte_geesten.theorems.reference import answer_by_colour, reference_answer
+
+#: The clauses of the answer (situations 1-3) and of the colours of the dice.
+ANSWER_CLAUSES = (
+    "vg.antwoord.uniek",
+    "vg.spel.tellen",
+    "vg.situatie1.regel",
+    "vg.situatie1.twee-keer",
+    "vg.situatie2.regel",
+    "vg.situatie3.regel",
+)
+COLOUR_CLAUSES = (
+    "vg.voorbereiding.kleuren",
+    "vg.voorbereiding.kleur-rood",
+    "vg.voorbereiding.kleur-wit",
+    "vg.voorbereiding.kleur-grijs",
+    "vg.voorbereiding.kleur-groen",
+    "vg.voorbereiding.kleur-blauw",
+)
 
 Kernel = Callable[[Sequence[Any]], Any]
 SITUATIONS: tuple[Kernel, Kernel, Kernel] = (
@@ -59,6 +76,15 @@ def exactly_one_answer_claim(
     )
 
 
+@theorem(
+    "vg.answer-unique",
+    "Every roll of the five dice falls under exactly one of the three situations, the "
+    "situation picks its object unambiguously, and the answer is one of the five objects.",
+    clauses=ANSWER_CLAUSES,
+    method="z3",
+    call=lambda check, game: check(),
+    fails_with=f"{TESTS}::test_answer_theorems_find_the_missing_sentence",
+)
 def check_answer_unique_z3(
     answer: Kernel = kernel.answer, situations: Sequence[Kernel] = SITUATIONS
 ) -> Result:
@@ -71,6 +97,15 @@ def check_answer_unique_z3(
     )
 
 
+@theorem(
+    "vg.answer-exhaustive",
+    "Over all 3125 rolls, the answer kernel and the cached answer the game calls satisfy "
+    "the same statement and agree with an independent reading of the three situations.",
+    clauses=ANSWER_CLAUSES,
+    method="exhaustive",
+    call=lambda check, game: check(),
+    fails_with=f"{TESTS}::test_answer_theorems_find_an_answer_outside_the_objects",
+)
 def check_answer_exhaustive(
     answer: Kernel = kernel.answer,
     situations: Sequence[Kernel] = SITUATIONS,
@@ -145,6 +180,16 @@ def _by_colour(places: dict[str, int], shown: Sequence[str]) -> tuple[dict[str, 
     return by_colour, roll
 
 
+@theorem(
+    "vg.colours",
+    "For all 5^5 ways the five dice, named by colour (red, white, grey, green, blue), can "
+    "show an object, the game counts exactly one object as correct: the rulebook's answer "
+    "when each die belongs to the object of its colour — the red chair, the white ghost, "
+    "the grey mouse, the green bottle, the blue book (quoted as facts).",
+    clauses=(*COLOUR_CLAUSES, "vg.situatie1.regel", "vg.situatie3.regel", "vg.antwoord.uniek"),
+    method="exhaustive",
+    fails_with=f"{STATEMENT_TESTS}::test_colour_theorem_finds_two_dice_swapped",
+)
 def check_colours(game: Any) -> Result:
     """For all 5^5 ways the five dice, named by colour, can show an object: the object the game
     counts as correct (and only it) is the rulebook's answer with the colour pairs of the facts."""
@@ -188,6 +233,16 @@ def _example_premises() -> list[tuple[str, Callable[[dict[str, str]], bool], str
             ("example-situation-3", third, three["grab"])]
 
 
+@theorem(
+    "vg.worked-examples",
+    "The three worked examples, for every roll their words describe: the bottle three "
+    "times and the green die showing the mouse — grab the mouse; the book and the ghost "
+    "twice each and the bottle once — grab the bottle; five different objects with the "
+    "ghost on the blue die — grab the book.",
+    clauses=("vg.situatie1.voorbeeld", "vg.situatie2.voorbeeld", "vg.situatie3.voorbeeld"),
+    method="exhaustive",
+    fails_with=f"{STATEMENT_TESTS}::test_example_theorem_finds_the_pair_answered",
+)
 def check_examples(game: Any) -> Result:
     """Each worked example, for every roll its words describe: the game counts exactly the
     example's object as correct."""
@@ -259,6 +314,21 @@ def answer_rules(roll: Sequence[Any], answer: Any, places: dict[str, int]) -> An
     )
 
 
+@theorem(
+    "vg.answer-any-faces",
+    "For every assignment of six faces to each of the five dice (30 symbolic faces, any "
+    "object each) and every roll such dice can show, some situation applies and the "
+    "game's answer is what each situation's sentence names — situation 1: the object on "
+    "the die in the colour of the object shown most; situation 2: the object shown once; "
+    "situation 3: the object in the colour of the die showing the ghost — with each die "
+    "paired with the object of its colour as the colour clauses say, and the dice in the "
+    "places the faces option gives them.",
+    clauses=(*ANSWER_CLAUSES, "vg.voorbereiding.kleuren"),
+    method="z3",
+    depends_on=("faces",),
+    all_options_of=(DICE_FACES,),
+    fails_with=f"{STATEMENT_TESTS}::test_any_faces_theorem_finds_a_swapped_pair",
+)
 def check_answer_any_faces_z3(game: Any, answer: Kernel = kernel.answer) -> Result:
     """z3, for every assignment of six faces (any of the five objects) to each die and every roll
     such dice can show: some situation applies, and the answer kernel gives what each situation's
@@ -282,75 +352,6 @@ def check_answer_any_faces_z3(game: Any, answer: Kernel = kernel.answer) -> Resu
 
     return z3_prove(answer_rules(roll, answer(roll), places), assumptions=assumptions,
                     render=render, detail="z3: every face assignment, every roll it can show")
-
-
-def theorems(game: Any) -> list[Theorem]:
-    answer_clauses = (
-        "vg.antwoord.uniek",
-        "vg.spel.tellen",
-        "vg.situatie1.regel",
-        "vg.situatie1.twee-keer",
-        "vg.situatie2.regel",
-        "vg.situatie3.regel",
-    )
-    colours = (
-        "vg.voorbereiding.kleuren",
-        "vg.voorbereiding.kleur-rood",
-        "vg.voorbereiding.kleur-wit",
-        "vg.voorbereiding.kleur-grijs",
-        "vg.voorbereiding.kleur-groen",
-        "vg.voorbereiding.kleur-blauw",
-    )
-    return [
-        Theorem(
-            "vg.answer-unique", GAME,
-            "Every roll of the five dice falls under exactly one of the three situations, the "
-            "situation picks its object unambiguously, and the answer is one of the five objects.",
-            answer_clauses, "z3", check_answer_unique_z3,
-            fails_with=f"{TESTS}::test_answer_theorems_find_the_missing_sentence",
-        ),
-        Theorem(
-            "vg.answer-exhaustive", GAME,
-            "Over all 3125 rolls, the answer kernel and the cached answer the game calls satisfy "
-            "the same statement and agree with an independent reading of the three situations.",
-            answer_clauses, "exhaustive", check_answer_exhaustive,
-            fails_with=f"{TESTS}::test_answer_theorems_find_an_answer_outside_the_objects",
-        ),
-        Theorem(
-            "vg.answer-any-faces", GAME,
-            "For every assignment of six faces to each of the five dice (30 symbolic faces, any "
-            "object each) and every roll such dice can show, some situation applies and the "
-            "game's answer is what each situation's sentence names — situation 1: the object on "
-            "the die in the colour of the object shown most; situation 2: the object shown once; "
-            "situation 3: the object in the colour of the die showing the ghost — with each die "
-            "paired with the object of its colour as the colour clauses say, and the dice in the "
-            "places the faces option gives them.",
-            (*answer_clauses, "vg.voorbereiding.kleuren"), "z3",
-            lambda: check_answer_any_faces_z3(game),
-            depends_on=("faces",), all_options_of=(DICE_FACES,),
-            fails_with=f"{STATEMENT_TESTS}::test_any_faces_theorem_finds_a_swapped_pair",
-        ),
-        Theorem(
-            "vg.colours", GAME,
-            "For all 5^5 ways the five dice, named by colour (red, white, grey, green, blue), can "
-            "show an object, the game counts exactly one object as correct: the rulebook's answer "
-            "when each die belongs to the object of its colour — the red chair, the white ghost, "
-            "the grey mouse, the green bottle, the blue book (quoted as facts).",
-            (*colours, "vg.situatie1.regel", "vg.situatie3.regel", "vg.antwoord.uniek"),
-            "exhaustive", lambda: check_colours(game),
-            fails_with=f"{STATEMENT_TESTS}::test_colour_theorem_finds_two_dice_swapped",
-        ),
-        Theorem(
-            "vg.worked-examples", GAME,
-            "The three worked examples, for every roll their words describe: the bottle three "
-            "times and the green die showing the mouse — grab the mouse; the book and the ghost "
-            "twice each and the bottle once — grab the bottle; five different objects with the "
-            "ghost on the blue die — grab the book.",
-            ("vg.situatie1.voorbeeld", "vg.situatie2.voorbeeld", "vg.situatie3.voorbeeld"),
-            "exhaustive", lambda: check_examples(game),
-            fails_with=f"{STATEMENT_TESTS}::test_example_theorem_finds_the_pair_answered",
-        ),
-    ]
 
 
 __all__ = [

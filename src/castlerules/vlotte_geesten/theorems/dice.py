@@ -9,11 +9,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from castlerules.core.theorem import Result, Theorem
+from castlerules.core.theorem import Result, theorem
 from castlerules.vlotte_geesten.state import Obj, Roll
 from castlerules.vlotte_geesten.theorems.common import (
     DICE_FACES,
-    GAME,
     STATEMENT_TESTS,
     TESTS,
     colour_pairs,
@@ -43,6 +42,17 @@ def _compare(game: Any, expected: Mapping[tuple[Obj, ...], Fraction], box: Box) 
     return None
 
 
+@theorem(
+    "vg.chance",
+    "A roll has every outcome the dice can show exactly once, with its exact probability "
+    "(the product of the dice's face frequencies: by default every object 1/5 on every "
+    "die, as the spec's default die says), summing to 1; the legal actions before a roll "
+    "are its outcomes, and there is no chance during a round or after the end.",
+    clauses=("vg.spel.worp", "vg.voorbereiding.inhoud"),
+    method="exhaustive",
+    depends_on=(DICE_FACES,),
+    fails_with=f"{TESTS}::test_chance_theorem_finds_unfair_dice",
+)
 def check_chance(game: Any, faces: Mapping[str, Sequence[str]] | None = None) -> Result:
     """The roll: every outcome the dice can show, once, with its exact probability (summing to 1) —
     the product of each die's face frequencies, for the faces given (by default the game's:
@@ -101,6 +111,20 @@ def face_family() -> list[dict[str, list[str]]]:
     return out
 
 
+@theorem(
+    "vg.chance-any-faces",
+    "For every face assignment of a documented family — each of the 210 multisets of six "
+    "faces on each die in turn (the other dice showing one object each), and six "
+    "assignments with every die varied (the default die with a face doubled, loaded "
+    "dice, four seeded random ones) — the game made with those faces rolls exactly the "
+    "product of the dice's face frequencies, offers exactly those rolls, and refuses a "
+    "roll the dice cannot show.",
+    clauses=("vg.spel.worp", "vg.voorbereiding.inhoud", "vg.voorbereiding.kleuren"),
+    method="exhaustive",
+    depends_on=("faces",),
+    all_options_of=(DICE_FACES,),
+    fails_with=f"{STATEMENT_TESTS}::test_any_faces_chance_finds_a_face_dropped",
+)
 def check_any_faces(game: Any, family: Sequence[Mapping[str, Sequence[str]]] | None = None) -> Result:
     """For every face assignment of the family: the game made with those faces rolls exactly the
     product distribution of the faces given (computed here from the assignment, not from the
@@ -132,31 +156,3 @@ def check_any_faces(game: Any, family: Sequence[Mapping[str, Sequence[str]]] | N
                     f"dice with faces {faces}: the roll {show_dice(impossible)} they cannot show "
                     "is not refused", options={"faces": dict(faces)})
     return Result.proved(f"{len(assignments)} face assignments, each distribution exact")
-
-
-def theorems(game: Any) -> list[Theorem]:
-    return [
-        Theorem(
-            "vg.chance", GAME,
-            "A roll has every outcome the dice can show exactly once, with its exact probability "
-            "(the product of the dice's face frequencies: by default every object 1/5 on every "
-            "die, as the spec's default die says), summing to 1; the legal actions before a roll "
-            "are its outcomes, and there is no chance during a round or after the end.",
-            ("vg.spel.worp", "vg.voorbereiding.inhoud"), "exhaustive",
-            lambda: check_chance(game), depends_on=(DICE_FACES,),
-            fails_with=f"{TESTS}::test_chance_theorem_finds_unfair_dice",
-        ),
-        Theorem(
-            "vg.chance-any-faces", GAME,
-            "For every face assignment of a documented family — each of the 210 multisets of six "
-            "faces on each die in turn (the other dice showing one object each), and six "
-            "assignments with every die varied (the default die with a face doubled, loaded "
-            "dice, four seeded random ones) — the game made with those faces rolls exactly the "
-            "product of the dice's face frequencies, offers exactly those rolls, and refuses a "
-            "roll the dice cannot show.",
-            ("vg.spel.worp", "vg.voorbereiding.inhoud", "vg.voorbereiding.kleuren"),
-            "exhaustive", lambda: check_any_faces(game),
-            depends_on=("faces",), all_options_of=(DICE_FACES,),
-            fails_with=f"{STATEMENT_TESTS}::test_any_faces_chance_finds_a_face_dropped",
-        ),
-    ]

@@ -7,11 +7,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from castlerules.core.extras import z3
-from castlerules.core.theorem import Result, Status, Theorem, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.vlotte_geesten import kernel
 from castlerules.vlotte_geesten.state import State
 from castlerules.vlotte_geesten.theorems.common import (
-    GAME,
     NO_POINTS,
     STATEMENT_TESTS,
     TESTS,
@@ -30,6 +29,18 @@ from castlerules.vlotte_geesten.theorems.reference import Box, Reference
 Winners = Callable[..., list[Any]]
 
 
+@theorem(
+    "vg.winner",
+    "For every score vector (2-8 players), the winners are exactly the players with the "
+    "highest score — or, when ties are a draw, the one player with more points than every "
+    "other, and nobody when the highest score is shared (both options of the ties "
+    "reading).",
+    clauses=("vg.einde.winnaar", "vg.doel.winnaar"),
+    method="z3",
+    call=lambda check, game: check(game=game, every=True),
+    all_options_of=(TIES,),
+    fails_with=f"{TESTS}::test_winner_theorem_finds_the_lowest_score_winning",
+)
 def check_winner_flags_z3(
     winner_flags: Winners = kernel.winner_flags, game: Any = None,
     players: Sequence[int] = range(2, 9), every: bool = False,
@@ -74,6 +85,17 @@ def _end_scores(n: int, debt: bool) -> Iterator[tuple[int, ...]]:
             yield (*head, last)
 
 
+@theorem(
+    "vg.end",
+    "For each player count: a state is terminal exactly when the supply is empty; then "
+    "nobody acts, nothing is legal and nothing is left to chance; before the end nobody "
+    "has won; and at every end position (for up to 4 players; for more, the tied ends of "
+    "vg.ties) the game names exactly the highest scores as winners (or the reading's draw).",
+    clauses=("vg.einde.voorraad-leeg", "vg.einde.winnaar", "vg.doel.winnaar"),
+    method="exhaustive",
+    depends_on=("players", TIES, NO_POINTS),
+    fails_with=f"{TESTS}::test_end_theorem_finds_a_game_that_goes_on",
+)
 def check_end(game: Any) -> Result:
     """The end: a state is terminal exactly when the supply is empty (z3, for every supply); then
     nobody acts, nothing is legal and there is no chance, every action is refused with
@@ -139,6 +161,18 @@ def tied_ends(n: int) -> Iterator[tuple[tuple[int, ...], frozenset[int]]]:
                 break
 
 
+@theorem(
+    "vg.ties",
+    "For each player count and both options of the ties reading, at every end where k "
+    "players share the highest score (every k and every run of seats the 35 points "
+    "allow): under shared those k win; under draw the one top player wins when k = 1 and "
+    "nobody when k > 1.",
+    clauses=("vg.einde.winnaar", "vg.doel.winnaar"),
+    method="exhaustive",
+    depends_on=("players",),
+    all_options_of=(TIES,),
+    fails_with=f"{STATEMENT_TESTS}::test_tie_theorem_finds_a_shared_win_under_draw",
+)
 def check_ties(game: Any) -> Result:
     """For the game's player count, under both options of the ties reading, at every end where k
     players share the highest score (``tied_ends``): under ``shared`` exactly those k win; under
@@ -156,38 +190,3 @@ def check_ties(game: Any) -> Result:
                                   f"not {sorted(expected)}", tuple(f"p{i}" for i in top))
             checked += 1
     return Result.proved(f"{n} players: {checked} end positions under both readings")
-
-
-def theorems(game: Any) -> list[Theorem]:
-    return [
-        Theorem(
-            "vg.winner", GAME,
-            "For every score vector (2-8 players), the winners are exactly the players with the "
-            "highest score — or, when ties are a draw, the one player with more points than every "
-            "other, and nobody when the highest score is shared (both options of the ties "
-            "reading).",
-            ("vg.einde.winnaar", "vg.doel.winnaar"), "z3",
-            lambda: check_winner_flags_z3(game=game, every=True), all_options_of=(TIES,),
-            fails_with=f"{TESTS}::test_winner_theorem_finds_the_lowest_score_winning",
-        ),
-        Theorem(
-            "vg.end", GAME,
-            "For each player count: a state is terminal exactly when the supply is empty; then "
-            "nobody acts, nothing is legal and nothing is left to chance; before the end nobody "
-            "has won; and at every end position (for up to 4 players; for more, the tied ends of "
-            "vg.ties) the game names exactly the highest scores as winners (or the reading's draw).",
-            ("vg.einde.voorraad-leeg", "vg.einde.winnaar", "vg.doel.winnaar"), "exhaustive",
-            lambda: check_end(game), depends_on=("players", TIES, NO_POINTS),
-            fails_with=f"{TESTS}::test_end_theorem_finds_a_game_that_goes_on",
-        ),
-        Theorem(
-            "vg.ties", GAME,
-            "For each player count and both options of the ties reading, at every end where k "
-            "players share the highest score (every k and every run of seats the 35 points "
-            "allow): under shared those k win; under draw the one top player wins when k = 1 and "
-            "nobody when k > 1.",
-            ("vg.einde.winnaar", "vg.doel.winnaar"), "exhaustive",
-            lambda: check_ties(game), depends_on=("players",), all_options_of=(TIES,),
-            fails_with=f"{STATEMENT_TESTS}::test_tie_theorem_finds_a_shared_win_under_draw",
-        ),
-    ]

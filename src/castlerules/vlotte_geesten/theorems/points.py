@@ -13,12 +13,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from castlerules.core.extras import z3
-from castlerules.core.theorem import Result, Status, Theorem, z3_prove
+from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.vlotte_geesten import kernel
 from castlerules.vlotte_geesten.notation import state_to_text
 from castlerules.vlotte_geesten.state import Grab, Obj, Pass, Roll, State
 from castlerules.vlotte_geesten.theorems.common import (
-    GAME,
     GRAB_PHASE,
     NO_POINTS,
     RECIPIENT,
@@ -32,6 +31,16 @@ from castlerules.vlotte_geesten.theorems.common import (
     variant,
 )
 from castlerules.vlotte_geesten.theorems.reference import reference_answer, representative_rolls
+
+#: The clauses of the points and the pot, and the penalty readings the statements cover at once.
+POINT_CLAUSES = (
+    "vg.punten.juist",
+    "vg.punten.fout",
+    "vg.pot.leggen",
+    "vg.pot.winnen",
+    "vg.voorbereiding.inhoud",
+)
+PENALTY_READINGS = (NO_POINTS, RECIPIENT)
 
 Settle = Callable[..., tuple[list[Any], Any, Any]]
 Penalty = Callable[..., Any]
@@ -105,6 +114,18 @@ def _for_players(
         f"z3, every value, {len(list(players))} player counts, {len(cases)} reading(s)")
 
 
+@theorem(
+    "vg.points-conserved",
+    "Settling a round, and paying a penalty at once, keep supply + pot + all scores = 35 "
+    "with supply and pot (and, unless scores may go into debt, every score) >= 0 "
+    "(inductive step over every state satisfying the invariant, 2-8 players, every option "
+    "of the penalty readings).",
+    clauses=POINT_CLAUSES,
+    method="z3",
+    call=lambda check, game: check(game=game, every=True),
+    all_options_of=PENALTY_READINGS,
+    fails_with=f"{TESTS}::test_conservation_theorem_finds_a_negative_score",
+)
 def check_conservation_z3(
     settle: Settle = kernel.settle,
     penalty: Penalty = kernel.penalty,
@@ -145,6 +166,19 @@ def penalty_rule(score: Any, debt: bool) -> Any:
     return fine if debt else z3.If(score >= fine, fine, 0)
 
 
+@theorem(
+    "vg.payouts",
+    "For every score, supply and pot, a settled round pays exactly what the rulebook says: "
+    "each wrong grabber one point (none without points — under debt, one all the same), "
+    "the correct grabber one point from the supply plus the pot and the penalties, nobody "
+    "else anything; with nobody correct the penalties go into the pot and the supply is "
+    "untouched (2-8 players, both options of penalty-no-points).",
+    clauses=(*POINT_CLAUSES, "vg.pot.iedereen-mis", "vg.doel.punt"),
+    method="z3",
+    call=lambda check, game: check(game=game, every=True),
+    all_options_of=PENALTY_READINGS,
+    fails_with=f"{TESTS}::test_payout_theorem_finds_a_penalty_kept",
+)
 def check_payouts_z3(
     settle: Settle = kernel.settle,
     penalty: Penalty = kernel.penalty,
@@ -177,6 +211,16 @@ def check_payouts_z3(
     return _for_players(players, game, claim, every)
 
 
+@theorem(
+    "vg.pot-empty-at-end",
+    "When the supply runs out, the pot is empty (inductive step, 2-8 players, every option "
+    "of the penalty readings).",
+    clauses=("vg.einde.voorraad-leeg", "vg.pot.winnen"),
+    method="z3",
+    call=lambda check, game: check(game=game, every=True),
+    all_options_of=PENALTY_READINGS,
+    fails_with=f"{TESTS}::test_pot_theorem_finds_a_pot_left_at_the_end",
+)
 def check_pot_empty_z3(
     settle: Settle = kernel.settle, game: Any = None, players: Sequence[int] = range(2, 9),
     every: bool = False,
@@ -228,6 +272,21 @@ def _penalty_variants(
                    [o for o in Obj if o != answer])
 
 
+@theorem(
+    "vg.penalty-readings",
+    "For each player count, played through the game under both options of each penalty "
+    "reading: under pot-at-once a wrong grabber's point goes into the pot at once, under "
+    "at-round-end nothing moves until the round ends; the correct grabber then gets one "
+    "point from the supply, the pot and (at-round-end) every wrong grabber's point; with "
+    "nobody correct the supply is untouched and the points owed go into the pot; a wrong "
+    "grabber without points gives nothing — under debt one all the same.",
+    clauses=("vg.punten.fout", "vg.punten.juist", "vg.pot.leggen", "vg.pot.winnen",
+             "vg.pot.iedereen-mis", "vg.doel.punt"),
+    method="exhaustive",
+    depends_on=("players", GRAB_PHASE),
+    all_options_of=PENALTY_READINGS,
+    fails_with=f"{STATEMENT_TESTS}::test_penalty_theorem_finds_the_point_kept_back",
+)
 def check_penalty_readings(game: Any) -> Result:
     """Plays, for the game's player count and both options of each penalty reading, rounds in which
     some players grab wrongly and then one grabs correctly or nobody does (the rest pass), from a
@@ -293,6 +352,23 @@ def check_penalty_readings(game: Any) -> Result:
     return Result.proved(f"{n} players: {checked} rounds under the four penalty readings")
 
 
+@theorem(
+    "vg.penalty-readings-any-score",
+    "For each player count, through the game's own successor with symbolic points (z3: "
+    "every score vector, supply and pot with supply + pot + scores = 35), under both "
+    "options of each penalty reading, in rounds where some players grab wrongly and then "
+    "one grabs correctly or nobody does: after every move the scores, the supply and the "
+    "pot are exactly the reading's — a wrong grabber's point (none without points, one "
+    "all the same under debt) into the pot at once (pot-at-once) or to the correct "
+    "grabber when the round ends (at-round-end); the correct grabber's point from the "
+    "supply and the pot; with nobody correct the points owed into the pot.",
+    clauses=("vg.punten.fout", "vg.punten.juist", "vg.pot.leggen", "vg.pot.winnen",
+             "vg.pot.iedereen-mis"),
+    method="z3",
+    depends_on=("players", GRAB_PHASE),
+    all_options_of=PENALTY_READINGS,
+    fails_with=f"{STATEMENT_TESTS}::test_any_score_penalty_theorem_finds_a_fine_at_zero",
+)
 def check_penalty_readings_z3(game: Any) -> Result:
     """z3 through the game's own ``successor`` (its scores, supply and pot symbolic; the round's
     bookkeeping concrete), for the game's player count and both options of each penalty reading:
@@ -379,77 +455,3 @@ def check_penalty_readings_z3(game: Any) -> Result:
                 return result
     return Result.proved(f"{n} players: z3, every score vector, {len(scenarios)} rounds under "
                          "each of the four penalty readings")
-
-
-def theorems(game: Any) -> list[Theorem]:
-    points = (
-        "vg.punten.juist",
-        "vg.punten.fout",
-        "vg.pot.leggen",
-        "vg.pot.winnen",
-        "vg.voorbereiding.inhoud",
-    )
-    every = (NO_POINTS, RECIPIENT)
-    return [
-        Theorem(
-            "vg.points-conserved", GAME,
-            "Settling a round, and paying a penalty at once, keep supply + pot + all scores = 35 "
-            "with supply and pot (and, unless scores may go into debt, every score) >= 0 "
-            "(inductive step over every state satisfying the invariant, 2-8 players, every option "
-            "of the penalty readings).",
-            points, "z3", lambda: check_conservation_z3(game=game, every=True),
-            all_options_of=every,
-            fails_with=f"{TESTS}::test_conservation_theorem_finds_a_negative_score",
-        ),
-        Theorem(
-            "vg.payouts", GAME,
-            "For every score, supply and pot, a settled round pays exactly what the rulebook says: "
-            "each wrong grabber one point (none without points — under debt, one all the same), "
-            "the correct grabber one point from the supply plus the pot and the penalties, nobody "
-            "else anything; with nobody correct the penalties go into the pot and the supply is "
-            "untouched (2-8 players, both options of penalty-no-points).",
-            (*points, "vg.pot.iedereen-mis", "vg.doel.punt"), "z3",
-            lambda: check_payouts_z3(game=game, every=True),
-            all_options_of=every,
-            fails_with=f"{TESTS}::test_payout_theorem_finds_a_penalty_kept",
-        ),
-        Theorem(
-            "vg.pot-empty-at-end", GAME,
-            "When the supply runs out, the pot is empty (inductive step, 2-8 players, every option "
-            "of the penalty readings).",
-            ("vg.einde.voorraad-leeg", "vg.pot.winnen"), "z3",
-            lambda: check_pot_empty_z3(game=game, every=True),
-            all_options_of=every,
-            fails_with=f"{TESTS}::test_pot_theorem_finds_a_pot_left_at_the_end",
-        ),
-        Theorem(
-            "vg.penalty-readings", GAME,
-            "For each player count, played through the game under both options of each penalty "
-            "reading: under pot-at-once a wrong grabber's point goes into the pot at once, under "
-            "at-round-end nothing moves until the round ends; the correct grabber then gets one "
-            "point from the supply, the pot and (at-round-end) every wrong grabber's point; with "
-            "nobody correct the supply is untouched and the points owed go into the pot; a wrong "
-            "grabber without points gives nothing — under debt one all the same.",
-            ("vg.punten.fout", "vg.punten.juist", "vg.pot.leggen", "vg.pot.winnen",
-             "vg.pot.iedereen-mis", "vg.doel.punt"), "exhaustive",
-            lambda: check_penalty_readings(game),
-            depends_on=("players", GRAB_PHASE), all_options_of=every,
-            fails_with=f"{STATEMENT_TESTS}::test_penalty_theorem_finds_the_point_kept_back",
-        ),
-        Theorem(
-            "vg.penalty-readings-any-score", GAME,
-            "For each player count, through the game's own successor with symbolic points (z3: "
-            "every score vector, supply and pot with supply + pot + scores = 35), under both "
-            "options of each penalty reading, in rounds where some players grab wrongly and then "
-            "one grabs correctly or nobody does: after every move the scores, the supply and the "
-            "pot are exactly the reading's — a wrong grabber's point (none without points, one "
-            "all the same under debt) into the pot at once (pot-at-once) or to the correct "
-            "grabber when the round ends (at-round-end); the correct grabber's point from the "
-            "supply and the pot; with nobody correct the points owed into the pot.",
-            ("vg.punten.fout", "vg.punten.juist", "vg.pot.leggen", "vg.pot.winnen",
-             "vg.pot.iedereen-mis"), "z3",
-            lambda: check_penalty_readings_z3(game),
-            depends_on=("players", GRAB_PHASE), all_options_of=every,
-            fails_with=f"{STATEMENT_TESTS}::test_any_score_penalty_theorem_finds_a_fine_at_zero",
-        ),
-    ]

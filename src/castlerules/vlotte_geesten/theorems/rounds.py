@@ -10,13 +10,13 @@ made for every player count (``depends_on`` players), so the default run covers 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
-from castlerules.core.theorem import Result, Status, Theorem
+from castlerules.core.theorem import Result, Status, theorem
 from castlerules.vlotte_geesten.notation import state_to_text
 from castlerules.vlotte_geesten.state import Grab, Obj, Pass, Roll, State
 from castlerules.vlotte_geesten.theorems.common import (
-    GAME,
     GRAB_PHASE,
     MULTI_GRAB,
     NEXT_ROLLER,
@@ -34,6 +34,7 @@ from castlerules.vlotte_geesten.theorems.common import (
     total_points,
     variant,
 )
+from castlerules.vlotte_geesten.theorems.points import POINT_CLAUSES
 from castlerules.vlotte_geesten.theorems.reference import (
     Box,
     Reference,
@@ -41,9 +42,67 @@ from castlerules.vlotte_geesten.theorems.reference import (
     representative_rolls,
 )
 
+#: The clauses of a round.
+ROUND_CLAUSES = (
+    "vg.spel.worp",
+    "vg.spel.gooier-grijpt-mee",
+    "vg.spel.een-voorwerp",
+    "vg.doel.punt",
+    "vg.punten.gooier",
+    "vg.pot.iedereen-mis",
+)
+#: The player count of the deep instance of a statement over the box (every reachable state).
+DEEP_PLAYERS = 4
+DEEP_BOX = f"every reachable round state for {DEEP_PLAYERS} players"
+
+
+def box_text(game: Any) -> str:
+    """The box of round states the statements about ``game`` quantify over, in words."""
+    n = game.num_players
+    box = ("every reachable round state" if n <= 3 else
+           "a representative family of round states (nobody, each single player, or every run "
+           "of n - 1 consecutive seats having acted — so every player is once the last to act; "
+           "none, the first or the last of them wrong; the fewest objects or those and the answer "
+           "grabbed, or none (a grab of several objects that went back); the first roll: the code "
+           "paths are those of 2-3 players, with longer tuples)")
+    return f"{box} for {n} players"
+
+
+def in_box(template: str) -> Callable[[Any], str]:
+    """The statement ``template`` about the box of a game (its ``{box}``)."""
+    return lambda game: template.format(box=box_text(game))
+
+
+def deep_instance(check: Callable[..., Result], game: Any) -> Result:
+    """``check`` over every reachable round state of the game for ``DEEP_PLAYERS`` players."""
+    return check(sibling(game, DEEP_PLAYERS), full=DEEP_PLAYERS)
+
+
 # -- who may act: legality over the box ----------------------------------------------------------
 
 
+LEGAL_ACTIONS = (
+    "In {box}, before every roll and at the end: the game accepts the position, allows "
+    "exactly the actions the rulebook allows (one grab or pass per player per roll, not an "
+    "object already grabbed, a grab of several objects only as the multi-grab reading "
+    "allows, nobody before the roll, no roll during a round), refuses the others with the "
+    "clause they break, and lets exactly the players still in the round act — the roller "
+    "too."
+)
+
+
+@theorem(
+    "vg.legal-actions", in_box(LEGAL_ACTIONS),
+    clauses=ROUND_CLAUSES, method="exhaustive",
+    depends_on=("players", *(GRAB_PHASE, MULTI_GRAB)),
+    fails_with=f"{TESTS}::test_legal_actions_theorem_finds_a_second_grab",
+)
+@theorem(
+    "vg.legal-actions-4", LEGAL_ACTIONS.format(box=DEEP_BOX),
+    clauses=ROUND_CLAUSES, method="exhaustive", call=deep_instance, deep=True,
+    depends_on=(GRAB_PHASE, MULTI_GRAB),
+    fails_with=f"{TESTS}::test_legal_actions_theorem_finds_a_second_grab",
+)
 def check_legal_actions(game: Any, full: int = 3) -> Result:
     """For every state of the box and every action tried: the game accepts the position (it is
     reachable), its ``violation`` agrees with the reference (legal, or the same clause),
@@ -101,6 +160,27 @@ def check_legal_actions(game: Any, full: int = 3) -> Result:
 # -- every transition over the box ----------------------------------------------------------------
 
 
+SUCCESSOR = (
+    "In {box}, for the dice of every answer in every situation and score profiles where "
+    "each player has no points and some: every legal action leads exactly to the position "
+    "the rulebook gives — who is done, who grabbed wrongly, what is grabbed, when the round "
+    "ends, who rolls next (the correct grabber; otherwise the reading's rule), every score, "
+    "the supply and the pot; every roll the dice can show leads to the round it starts."
+)
+
+
+@theorem(
+    "vg.successor", in_box(SUCCESSOR),
+    clauses=(*ROUND_CLAUSES, *POINT_CLAUSES), method="exhaustive",
+    depends_on=("players", *(GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER, MULTI_GRAB)),
+    fails_with=f"{TESTS}::test_successor_theorem_finds_the_wrong_roller",
+)
+@theorem(
+    "vg.successor-4", SUCCESSOR.format(box=DEEP_BOX),
+    clauses=(*ROUND_CLAUSES, *POINT_CLAUSES), method="exhaustive", call=deep_instance, deep=True,
+    depends_on=(GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER, MULTI_GRAB),
+    fails_with=f"{TESTS}::test_successor_theorem_finds_the_wrong_roller",
+)
 def check_successor(game: Any, profiles: int | None = None, full: int = 3) -> Result:
     """For every state of the box (every representative roll, every score profile) and every legal
     action, the game's successor is exactly the reference's: the bookkeeping of the round (who is
@@ -134,6 +214,26 @@ def check_successor(game: Any, profiles: int | None = None, full: int = 3) -> Re
                          "the rulebook says")
 
 
+ROUND_ENDS = (
+    "In {box}: every legal action ends the round or brings its end closer (one player "
+    "fewer to act, or under regrab one object fewer to grab — a grab of several objects "
+    "that go back, under put-back, ends the grabber's round), so a round lasts at most "
+    "n actions (n + 5 under regrab)."
+)
+
+
+@theorem(
+    "vg.round-ends", in_box(ROUND_ENDS),
+    clauses=("vg.spel.een-voorwerp", "vg.pot.iedereen-mis"), method="exhaustive",
+    depends_on=("players", *(GRAB_PHASE, MULTI_GRAB)),
+    fails_with=f"{TESTS}::test_round_theorem_finds_a_pass_that_changes_nothing",
+)
+@theorem(
+    "vg.round-ends-4", ROUND_ENDS.format(box=DEEP_BOX),
+    clauses=("vg.spel.een-voorwerp", "vg.pot.iedereen-mis"), method="exhaustive", call=deep_instance, deep=True,
+    depends_on=(GRAB_PHASE, MULTI_GRAB),
+    fails_with=f"{TESTS}::test_round_theorem_finds_a_pass_that_changes_nothing",
+)
 def check_round_ends(game: Any, full: int = 3) -> Result:
     """Every round ends: each legal action after a roll either ends the round (the dice are rolled
     again or the game is over) or takes one player out of the round — under regrab, a wrong grab
@@ -211,6 +311,18 @@ def _next_roller_under(game: Any) -> Result:
     return Result.proved(f"{checked} rounds")
 
 
+@theorem(
+    "vg.next-roller",
+    "For each player count and both options of the next-roller reading, from every "
+    "roller and after none to four wrong grabs: whoever grabs the right object first — "
+    "the roller too — rolls next; when nobody does, the same roller rolls again "
+    "(same-roller) or the next player in seat order, wrapping round (next-seat).",
+    clauses=("vg.punten.gooier", "vg.pot.iedereen-mis", "vg.spel.gooier-grijpt-mee"),
+    method="exhaustive",
+    depends_on=("players", GRAB_PHASE),
+    all_options_of=(NEXT_ROLLER,),
+    fails_with=f"{STATEMENT_TESTS}::test_next_roller_theorem_finds_no_wrapping",
+)
 def check_next_roller(game: Any) -> Result:
     """For the game's player count, under both options of the next-roller reading, from every
     roller, after none to four wrong grabs: whoever grabs the right object first (the roller too)
@@ -288,6 +400,19 @@ def _grab_phase_under(game: Any) -> Result:
     return Result.proved(f"{n} players")
 
 
+@theorem(
+    "vg.grab-phase",
+    "For each player count and both options of the grab-phase reading, whoever grabs "
+    "wrongly: the object stays grabbed for the round; under once the grabber is done for "
+    "the round and the round ends with nobody correct as soon as every player has acted; "
+    "under regrab the grabber may grab again, pays one point however often they miss, and "
+    "the round ends with nobody correct only when every player has passed.",
+    clauses=("vg.spel.een-voorwerp", "vg.punten.fout", "vg.pot.iedereen-mis", "vg.doel.punt"),
+    method="exhaustive",
+    depends_on=("players", RECIPIENT, NO_POINTS),
+    all_options_of=(GRAB_PHASE,),
+    fails_with=f"{STATEMENT_TESTS}::test_grab_phase_theorem_finds_a_second_penalty",
+)
 def check_grab_phase(game: Any) -> Result:
     """For the game's player count, under both options of the grab-phase reading, for every player
     p grabbing wrongly: the object stays grabbed for the round (nobody may grab it); under once p is
@@ -374,6 +499,28 @@ def _multi_grab_under(game: Any) -> Result:
     return Result.proved(f"{checked} grabs of several objects")
 
 
+@theorem(
+    "vg.multi-grab",
+    "For each player count, every player and every set of two to five objects grabbed "
+    "at once after a roll (the right object among them or not), under each option of the "
+    "multi-grab reading ('Grijp je het verkeerde voorwerp of pak je meer dan één "
+    "voorwerp tegelijk'): under all-taken the grab is legal and wrong — the round goes "
+    "on, the grabber owes one point and is done for the round (unless grab-phase is "
+    "regrab), and every object in it is taken, so nobody may grab any of them again this "
+    "round; with the right object among them nobody can be correct, and once everyone "
+    "still in has passed the round ends with nobody correct and the grabber's point in "
+    "the pot; otherwise the next player to grab the right object scores and receives the "
+    "grabber's point. Under put-back the grab is legal and wrong, the grabber is done for "
+    "the round and nothing is taken: the next player may still grab the right object, "
+    "scores and receives the grabber's point. Under refused it is not a legal action (it "
+    "breaks vg.spel.een-voorwerp) and the legal actions offer no such grab.",
+    clauses=("vg.spel.een-voorwerp", "vg.punten.fout", "vg.doel.punt", "vg.punten.juist",
+             "vg.pot.iedereen-mis", "vg.pot.leggen"),
+    method="exhaustive",
+    depends_on=("players", GRAB_PHASE, RECIPIENT, NO_POINTS),
+    all_options_of=(MULTI_GRAB,),
+    fails_with=f"{STATEMENT_TESTS}::test_multi_grab_theorem_finds_objects_not_put_back",
+)
 def check_multi_grab(game: Any) -> Result:
     """For the game's player count, under every option of the multi-grab reading, every player
     grabbing every set of two to five objects at once after a roll: see the theorem's
@@ -400,6 +547,65 @@ FREE_BLOCK_FINDING = (
 )
 
 
+NO_FREE_BLOCK = (
+    "No grab blocks a round for free: in {box}, for every score profile (each player once "
+    "without points and once with), whenever a player's grab leaves nobody able to grab the "
+    "right object any more this round — the grab was not the right one, and no correct grab "
+    "is legal for anyone after it — that player ends the round at least one point down ('dan "
+    "geef je een van je punten'), so a grab cannot void the race for the right object "
+    "('Na elke worp probeer je als eerste het juiste voorwerp te pakken') for nothing."
+)
+BLOCK_CLAUSES = ("vg.spel.een-voorwerp", "vg.punten.fout", "vg.doel.punt",
+                 "vg.pot.iedereen-mis")
+
+
+def _free(game: Any) -> bool:
+    return bool(reading(game, NO_POINTS) == "nothing")
+
+
+def _all_taken(game: Any) -> Any:
+    """The game under multi-grab = all-taken, the default up to 0.2 (its other readings kept)."""
+    return variant(game, readings={MULTI_GRAB: "all-taken"})
+
+
+def _free_block(game: Any) -> dict[str, Any]:
+    """Under all-taken, a player without points blocks a round for free (FREE_BLOCK_FINDING)."""
+    if reading(game, MULTI_GRAB) == "all-taken" and _free(game):
+        return {"expected": Status.COUNTEREXAMPLE, "finding": FREE_BLOCK_FINDING}
+    return {}
+
+
+def _free_block_all_taken(game: Any) -> dict[str, Any]:
+    if _free(game):
+        return {"expected": Status.COUNTEREXAMPLE, "finding": FREE_BLOCK_FINDING}
+    return {}
+
+
+def _all_taken_statement(game: Any) -> str:
+    said = in_box(NO_FREE_BLOCK)(game)
+    return ("Under multi-grab = all-taken (a grab of several objects takes them all for the "
+            "round, the right one too; the default up to castlerules 0.2): "
+            + said[0].lower() + said[1:])
+
+
+@theorem(
+    "vg.no-free-block", in_box(NO_FREE_BLOCK),
+    clauses=BLOCK_CLAUSES, method="exhaustive",
+    depends_on=("players", GRAB_PHASE, MULTI_GRAB, NO_POINTS, RECIPIENT),
+    fails_with=f"{STATEMENT_TESTS}::test_no_free_block_theorem_finds_a_free_block",
+    vary=_free_block,
+)
+# The finding that settled the default: the same statement under all-taken, the default up to
+# 0.2, for the game's other readings (made where the game does not play all-taken itself).
+@theorem(
+    "vg.no-free-block-all-taken", _all_taken_statement,
+    clauses=BLOCK_CLAUSES, method="exhaustive",
+    call=lambda check, game: check(_all_taken(game)),
+    when=lambda game: reading(game, MULTI_GRAB) != "all-taken",
+    depends_on=("players", GRAB_PHASE, NO_POINTS, RECIPIENT),
+    fails_with=f"{STATEMENT_TESTS}::test_no_free_block_theorem_finds_a_free_block",
+    vary=_free_block_all_taken,
+)
 def check_no_free_block(game: Any, full: int = 3) -> Result:
     """For every round state of the box (every score profile: each player once without points and
     once with) and every grab a player makes as their first wrong grab of the round: if after it
@@ -448,161 +654,3 @@ def check_no_free_block(game: Any, full: int = 3) -> Result:
 
 
 # -- the list --------------------------------------------------------------------------------------
-
-
-def theorems(game: Any) -> list[Theorem]:
-    round_clauses = (
-        "vg.spel.worp",
-        "vg.spel.gooier-grijpt-mee",
-        "vg.spel.een-voorwerp",
-        "vg.doel.punt",
-        "vg.punten.gooier",
-        "vg.pot.iedereen-mis",
-    )
-    points = (
-        "vg.punten.juist",
-        "vg.punten.fout",
-        "vg.pot.leggen",
-        "vg.pot.winnen",
-        "vg.voorbereiding.inhoud",
-    )
-    n = game.num_players
-    box = ("every reachable round state" if n <= 3 else
-           "a representative family of round states (nobody, each single player, or every run "
-           "of n - 1 consecutive seats having acted — so every player is once the last to act; "
-           "none, the first or the last of them wrong; the fewest objects or those and the answer "
-           "grabbed, or none (a grab of several objects that went back); the first roll: the code "
-           "paths are those of 2-3 players, with longer tuples)")
-    deep_n = 4
-    readings = (GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER, MULTI_GRAB)
-
-    def boxed(
-        tid: str, statement: str, clauses: tuple[str, ...], check: Any, test: str,
-        depends: tuple[str, ...],
-    ) -> list[Theorem]:
-        """The theorem for each player count, and (``--deep``) every state for 4 players."""
-        out = [
-            Theorem(tid, GAME, statement.format(box=f"{box} for {n} players"), clauses,
-                    "exhaustive", lambda: check(game), depends_on=("players", *depends),
-                    fails_with=f"{TESTS}::{test}"),
-        ]
-        out.append(Theorem(
-            f"{tid}-{deep_n}", GAME,
-            statement.format(box=f"every reachable round state for {deep_n} players"),
-            clauses, "exhaustive", lambda: check(sibling(game, deep_n), full=deep_n),
-            deep=True, depends_on=depends, fails_with=f"{TESTS}::{test}"))
-        return out
-
-    out = boxed(
-        "vg.legal-actions",
-        "In {box}, before every roll and at the end: the game accepts the position, allows "
-        "exactly the actions the rulebook allows (one grab or pass per player per roll, not an "
-        "object already grabbed, a grab of several objects only as the multi-grab reading "
-        "allows, nobody before the roll, no roll during a round), refuses the others with the "
-        "clause they break, and lets exactly the players still in the round act — the roller "
-        "too.",
-        round_clauses, check_legal_actions, "test_legal_actions_theorem_finds_a_second_grab",
-        (GRAB_PHASE, MULTI_GRAB),
-    )
-    out += boxed(
-        "vg.successor",
-        "In {box}, for the dice of every answer in every situation and score profiles where "
-        "each player has no points and some: every legal action leads exactly to the position "
-        "the rulebook gives — who is done, who grabbed wrongly, what is grabbed, when the round "
-        "ends, who rolls next (the correct grabber; otherwise the reading's rule), every score, "
-        "the supply and the pot; every roll the dice can show leads to the round it starts.",
-        (*round_clauses, *points), check_successor,
-        "test_successor_theorem_finds_the_wrong_roller", readings,
-    )
-    out += boxed(
-        "vg.round-ends",
-        "In {box}: every legal action ends the round or brings its end closer (one player "
-        "fewer to act, or under regrab one object fewer to grab — a grab of several objects "
-        "that go back, under put-back, ends the grabber's round), so a round lasts at most "
-        "n actions (n + 5 under regrab).",
-        ("vg.spel.een-voorwerp", "vg.pot.iedereen-mis"), check_round_ends,
-        "test_round_theorem_finds_a_pass_that_changes_nothing", (GRAB_PHASE, MULTI_GRAB),
-    )
-    out += [
-        Theorem(
-            "vg.next-roller", GAME,
-            "For each player count and both options of the next-roller reading, from every "
-            "roller and after none to four wrong grabs: whoever grabs the right object first — "
-            "the roller too — rolls next; when nobody does, the same roller rolls again "
-            "(same-roller) or the next player in seat order, wrapping round (next-seat).",
-            ("vg.punten.gooier", "vg.pot.iedereen-mis", "vg.spel.gooier-grijpt-mee"),
-            "exhaustive", lambda: check_next_roller(game),
-            depends_on=("players", GRAB_PHASE), all_options_of=(NEXT_ROLLER,),
-            fails_with=f"{STATEMENT_TESTS}::test_next_roller_theorem_finds_no_wrapping",
-        ),
-        Theorem(
-            "vg.grab-phase", GAME,
-            "For each player count and both options of the grab-phase reading, whoever grabs "
-            "wrongly: the object stays grabbed for the round; under once the grabber is done for "
-            "the round and the round ends with nobody correct as soon as every player has acted; "
-            "under regrab the grabber may grab again, pays one point however often they miss, and "
-            "the round ends with nobody correct only when every player has passed.",
-            ("vg.spel.een-voorwerp", "vg.punten.fout", "vg.pot.iedereen-mis", "vg.doel.punt"),
-            "exhaustive", lambda: check_grab_phase(game),
-            depends_on=("players", RECIPIENT, NO_POINTS), all_options_of=(GRAB_PHASE,),
-            fails_with=f"{STATEMENT_TESTS}::test_grab_phase_theorem_finds_a_second_penalty",
-        ),
-        Theorem(
-            "vg.multi-grab", GAME,
-            "For each player count, every player and every set of two to five objects grabbed "
-            "at once after a roll (the right object among them or not), under each option of the "
-            "multi-grab reading ('Grijp je het verkeerde voorwerp of pak je meer dan één "
-            "voorwerp tegelijk'): under all-taken the grab is legal and wrong — the round goes "
-            "on, the grabber owes one point and is done for the round (unless grab-phase is "
-            "regrab), and every object in it is taken, so nobody may grab any of them again this "
-            "round; with the right object among them nobody can be correct, and once everyone "
-            "still in has passed the round ends with nobody correct and the grabber's point in "
-            "the pot; otherwise the next player to grab the right object scores and receives the "
-            "grabber's point. Under put-back the grab is legal and wrong, the grabber is done for "
-            "the round and nothing is taken: the next player may still grab the right object, "
-            "scores and receives the grabber's point. Under refused it is not a legal action (it "
-            "breaks vg.spel.een-voorwerp) and the legal actions offer no such grab.",
-            ("vg.spel.een-voorwerp", "vg.punten.fout", "vg.doel.punt", "vg.punten.juist",
-             "vg.pot.iedereen-mis", "vg.pot.leggen"),
-            "exhaustive", lambda: check_multi_grab(game),
-            depends_on=("players", GRAB_PHASE, RECIPIENT, NO_POINTS),
-            all_options_of=(MULTI_GRAB,),
-            fails_with=f"{STATEMENT_TESTS}::test_multi_grab_theorem_finds_objects_not_put_back",
-        ),
-    ]
-    blocked = (
-        "No grab blocks a round for free: in {box}, for every score profile (each player once "
-        "without points and once with), whenever a player's grab leaves nobody able to grab the "
-        "right object any more this round — the grab was not the right one, and no correct grab "
-        "is legal for anyone after it — that player ends the round at least one point down ('dan "
-        "geef je een van je punten'), so a grab cannot void the race for the right object "
-        "('Na elke worp probeer je als eerste het juiste voorwerp te pakken') for nothing."
-    )
-    block_clauses = ("vg.spel.een-voorwerp", "vg.punten.fout", "vg.doel.punt",
-                     "vg.pot.iedereen-mis")
-    block_depends = (GRAB_PHASE, MULTI_GRAB, NO_POINTS, RECIPIENT)
-    free = reading(game, NO_POINTS) == "nothing"
-    finding: dict[str, Any] = {"expected": Status.COUNTEREXAMPLE, "finding": FREE_BLOCK_FINDING}
-    mine = reading(game, MULTI_GRAB)
-    out += [
-        Theorem("vg.no-free-block", GAME, blocked.format(box=f"{box} for {n} players"),
-                block_clauses, "exhaustive", lambda: check_no_free_block(game),
-                depends_on=("players", *block_depends),
-                fails_with=f"{STATEMENT_TESTS}::test_no_free_block_theorem_finds_a_free_block",
-                **(finding if mine == "all-taken" and free else {})),
-    ]
-    if mine != "all-taken":
-        # The finding that settled the default: the same statement under all-taken, the default
-        # up to 0.2, for the game's other readings.
-        taken = variant(game, readings={MULTI_GRAB: "all-taken"})
-        out.append(Theorem(
-            "vg.no-free-block-all-taken", GAME,
-            "Under multi-grab = all-taken (a grab of several objects takes them all for the "
-            "round, the right one too; the default up to castlerules 0.2): "
-            + blocked.format(box=f"{box} for {n} players")[0].lower()
-            + blocked.format(box=f"{box} for {n} players")[1:],
-            block_clauses, "exhaustive", lambda: check_no_free_block(taken),
-            depends_on=("players", GRAB_PHASE, NO_POINTS, RECIPIENT),
-            fails_with=f"{STATEMENT_TESTS}::test_no_free_block_theorem_finds_a_free_block",
-            **(finding if free else {})))
-    return out

@@ -11,12 +11,11 @@ from typing import Any
 import attrs
 
 from castlerules.core.errors import InvalidStateError, RulesError
-from castlerules.core.theorem import Result, Status, Theorem
+from castlerules.core.theorem import Result, Status, theorem
 from castlerules.vlotte_geesten.notation import state_to_text
 from castlerules.vlotte_geesten.state import Grab, Obj, Pass, State
 from castlerules.vlotte_geesten.theorems.common import (
     FIRST_PLAYER,
-    GAME,
     GRAB_PHASE,
     MULTI_GRAB,
     NO_POINTS,
@@ -32,6 +31,17 @@ from castlerules.vlotte_geesten.theorems.common import (
 from castlerules.vlotte_geesten.theorems.reference import Box
 
 
+@theorem(
+    "vg.start",
+    "For each player count, the game starts with the 35 points of the box (a fact) in the "
+    "supply, every score 0, an empty pot, nobody acting and the first player to roll: "
+    "player 0 by default (the first-player reading), or each player given as first_player.",
+    clauses=("vg.voorbereiding.inhoud", "vg.voorbereiding.voorraad",
+             "vg.voorbereiding.eerste-speler", "vg.spel.spelers"),
+    method="exhaustive",
+    depends_on=("players", "first_player", FIRST_PLAYER),
+    fails_with=f"{TESTS}::test_start_theorem_finds_a_point_too_many",
+)
 def check_start(game: Any) -> Result:
     """For the game's player count n and every first player (the default, then each of the n
     players given by ``first_player``): the game starts before the first roll with all the points of
@@ -55,6 +65,14 @@ def check_start(game: Any) -> Result:
     return Result.proved(f"{n} players, the default and each of the {n} first players")
 
 
+@theorem(
+    "vg.player-counts",
+    "'Je speelt het met 2 tot 8 spelers': a game can be made for exactly 2 to 8 players "
+    "(the fact; 0 to 10 tried), and a game made for n players has n.",
+    clauses=("vg.spel.spelers",),
+    method="exhaustive",
+    fails_with=f"{STATEMENT_TESTS}::test_player_count_theorem_finds_a_ninth_player",
+)
 def check_player_counts(game: Any) -> Result:
     """'Je speelt het met 2 tot 8 spelers': the game can be made for exactly the player counts from
     the fewest to the most of the fact (tried from 0 to 10), and then has that many players."""
@@ -73,6 +91,18 @@ def check_player_counts(game: Any) -> Result:
     return Result.proved(f"exactly {low} to {high} players")
 
 
+@theorem(
+    "vg.seats",
+    "For each player count n and every roller: after a roll all n players, the roller "
+    "too, may act, each with a pass and a grab of every set of the five objects; a roll "
+    "shows the five dice of the box; a player numbered n or more is refused with "
+    "vg.spel.spelers.",
+    clauses=("vg.spel.spelers", "vg.spel.gooier-grijpt-mee", "vg.spel.worp",
+             "vg.voorbereiding.inhoud"),
+    method="exhaustive",
+    depends_on=("players",),
+    fails_with=f"{STATEMENT_TESTS}::test_seat_theorem_finds_the_roller_left_out",
+)
 def check_seats(game: Any) -> Result:
     """For the game's player count n and every roller: after the roll every one of the n players —
     the roller too — may act, each with a pass and a grab of every set of the objects of the box
@@ -191,6 +221,27 @@ def _free(state: State, k: int) -> frozenset[Obj]:
 BOOKLESS = ("chair", "ghost", "ghost", "mouse", "bottle", "bottle")
 
 
+@theorem(
+    "vg.positions",
+    "The game accepts exactly the positions play can reach: a round state — who has "
+    "acted, in which order, who grabbed wrongly, which objects are taken — exactly when "
+    "play can reach it, under every option of the grab-phase and multi-grab readings "
+    "(every shape for up to 3 players, a family for more); and refuses every change that "
+    "breaks one rule: a "
+    "score for nobody, a score below zero (unless penalty-no-points = debt), a supply or "
+    "pot below zero, a point more than the box's 35 (a fact), a pot left when the supply "
+    "is empty, the dice with nobody, an action or a wrong grab before the roll, a roll "
+    "the dice cannot show (dice without the book, too) or after the end, a player acting twice or not at the table, a round all have "
+    "acted in, a wrong grabber twice or not at the table; a first player is one of the "
+    "players ('wie begint', vg.voorbereiding.eerste-speler). Exhaustive.",
+    clauses=("vg.spel.spelers", "vg.voorbereiding.inhoud", "vg.voorbereiding.eerste-speler",
+             "vg.spel.een-voorwerp", "vg.spel.gooier-grijpt-mee", "vg.einde.voorraad-leeg"),
+    method="exhaustive",
+    depends_on=("players", "faces", FIRST_PLAYER, "vg.interp.dice-faces", GRAB_PHASE,
+                MULTI_GRAB, NO_POINTS),
+    all_options_of=(GRAB_PHASE, MULTI_GRAB),
+    fails_with=f"{TESTS}::test_positions_theorem_catches_a_careless_validation",
+)
 def check_positions(game: Any) -> Result:
     """``check_positions_under`` for every option of the grab-phase and multi-grab readings (the
     game's other readings, dice and player count kept), and with dice that cannot show every
@@ -258,58 +309,3 @@ def check_positions_under(game: Any) -> Result:
             return Result.refuted(f"first_player={first!r} is accepted with {n} players")
     return Result.proved(f"{n} players: {shapes} round states ({accepted} reachable), {changes} "
                          "changes that break a rule, first players -1 to n")
-
-
-def theorems(game: Any) -> list[Theorem]:
-    return [
-        Theorem(
-            "vg.start", GAME,
-            "For each player count, the game starts with the 35 points of the box (a fact) in the "
-            "supply, every score 0, an empty pot, nobody acting and the first player to roll: "
-            "player 0 by default (the first-player reading), or each player given as first_player.",
-            ("vg.voorbereiding.inhoud", "vg.voorbereiding.voorraad",
-             "vg.voorbereiding.eerste-speler", "vg.spel.spelers"), "exhaustive",
-            lambda: check_start(game),
-            depends_on=("players", "first_player", FIRST_PLAYER),
-            fails_with=f"{TESTS}::test_start_theorem_finds_a_point_too_many",
-        ),
-        Theorem(
-            "vg.player-counts", GAME,
-            "'Je speelt het met 2 tot 8 spelers': a game can be made for exactly 2 to 8 players "
-            "(the fact; 0 to 10 tried), and a game made for n players has n.",
-            ("vg.spel.spelers",), "exhaustive", lambda: check_player_counts(game),
-            fails_with=f"{STATEMENT_TESTS}::test_player_count_theorem_finds_a_ninth_player",
-        ),
-        Theorem(
-            "vg.positions", GAME,
-            "The game accepts exactly the positions play can reach: a round state — who has "
-            "acted, in which order, who grabbed wrongly, which objects are taken — exactly when "
-            "play can reach it, under every option of the grab-phase and multi-grab readings "
-            "(every shape for up to 3 players, a family for more); and refuses every change that "
-            "breaks one rule: a "
-            "score for nobody, a score below zero (unless penalty-no-points = debt), a supply or "
-            "pot below zero, a point more than the box's 35 (a fact), a pot left when the supply "
-            "is empty, the dice with nobody, an action or a wrong grab before the roll, a roll "
-            "the dice cannot show (dice without the book, too) or after the end, a player acting twice or not at the table, a round all have "
-            "acted in, a wrong grabber twice or not at the table; a first player is one of the "
-            "players ('wie begint', vg.voorbereiding.eerste-speler). Exhaustive.",
-            ("vg.spel.spelers", "vg.voorbereiding.inhoud", "vg.voorbereiding.eerste-speler",
-             "vg.spel.een-voorwerp", "vg.spel.gooier-grijpt-mee", "vg.einde.voorraad-leeg"),
-            "exhaustive", lambda: check_positions(game),
-            depends_on=("players", "faces", FIRST_PLAYER, "vg.interp.dice-faces", GRAB_PHASE,
-                        MULTI_GRAB, NO_POINTS),
-            all_options_of=(GRAB_PHASE, MULTI_GRAB),
-            fails_with=f"{TESTS}::test_positions_theorem_catches_a_careless_validation",
-        ),
-        Theorem(
-            "vg.seats", GAME,
-            "For each player count n and every roller: after a roll all n players, the roller "
-            "too, may act, each with a pass and a grab of every set of the five objects; a roll "
-            "shows the five dice of the box; a player numbered n or more is refused with "
-            "vg.spel.spelers.",
-            ("vg.spel.spelers", "vg.spel.gooier-grijpt-mee", "vg.spel.worp",
-             "vg.voorbereiding.inhoud"), "exhaustive", lambda: check_seats(game),
-            depends_on=("players",),
-            fails_with=f"{STATEMENT_TESTS}::test_seat_theorem_finds_the_roller_left_out",
-        ),
-    ]
