@@ -61,7 +61,6 @@ table needs it.
 from __future__ import annotations
 
 import bisect
-import contextlib
 import functools
 import hashlib
 import io
@@ -69,7 +68,6 @@ import itertools
 import json
 import math
 import os
-import tempfile
 import time
 import zipfile
 from collections import deque
@@ -1249,14 +1247,11 @@ def table_path(ident: dict[str, Any]) -> Path:
 
 
 def save_table(table: Table, path: Path) -> Path:
-    """Write ``table`` to ``path`` atomically (a temporary file in the same folder, renamed)."""
+    """Write ``table`` to ``path`` atomically (``castlerules.core.files.write_atomic``: a
+    temporary file in the same folder, renamed)."""
+    from castlerules.core.files import write_atomic
+
     np = numpy_module()
-    folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise TableError(f"cannot write a table in {quote(str(folder))}: {exc.strerror}") from None
     arrays = {
         "header": np.frombuffer(json.dumps(table.header, sort_keys=True).encode(), dtype=np.uint8),
         "codes": np.asarray(table.codes, dtype="<i8"),
@@ -1264,18 +1259,12 @@ def save_table(table: Table, path: Path) -> Path:
     }
     if table.optimal is not None:
         arrays["optimal"] = np.round(np.asarray(table.optimal) * SCALE).astype("<u4")
+    packed = io.BytesIO()
+    np.savez_compressed(packed, **arrays)
     try:
-        with os.fdopen(handle, "wb") as out:
-            np.savez_compressed(out, **arrays)
-            out.flush()
-            os.fsync(out.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temp, 0o666 & ~mask)
-        os.replace(temp, path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, packed.getvalue())
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
         raise TableError(f"cannot write {quote(str(path))}: {exc.strerror}") from None
     return path
 

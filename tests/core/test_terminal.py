@@ -85,20 +85,6 @@ class Terminal:
         return code
 
 
-@pytest.fixture
-def terminal() -> object:
-    made: list[Terminal] = []
-
-    def start(*args: str) -> Terminal:
-        t = Terminal(*args)
-        made.append(t)
-        return t
-
-    yield start
-    for t in made:
-        if t.proc.poll() is None:
-            t.proc.kill()
-            t.proc.wait()
 
 
 def test_vlotte_geesten_is_a_race_the_human_can_win(terminal: object, tmp_path: Path) -> None:

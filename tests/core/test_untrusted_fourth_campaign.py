@@ -37,25 +37,10 @@ from cli_runner import run
 import castlerules
 from castlerules.core.errors import RulesError
 from castlerules.core.files import check_writable, write_atomic
-from tests.core.test_terminal import Terminal
 
 GAMES = list(castlerules.games())
 
 
-@pytest.fixture
-def terminal() -> Any:
-    made: list[Terminal] = []
-
-    def start(*args: str) -> Terminal:
-        t = Terminal(*args)
-        made.append(t)
-        return t
-
-    yield start
-    for t in made:
-        if t.proc.poll() is None:
-            t.proc.kill()
-            t.proc.wait()
 
 
 def _record(path: Path) -> list[str]:

@@ -52,8 +52,9 @@ def test_a_person_plays_it(nim: castlerules.GameInfo, capsys: pytest.CaptureFixt
 
 def test_it_is_verified(nim: castlerules.GameInfo, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["verify", "nim", "--json", "--jobs", "1"]) == 0
-    runs = json.loads(capsys.readouterr().out)
-    assert [(r["id"], r["status"]) for r in runs] == [("nim.xor-rule", "PROVED")]
+    out = json.loads(capsys.readouterr().out)
+    assert out["unexpected"] == []
+    assert [(r["id"], r["status"]) for r in out["runs"]] == [("nim.xor-rule", "PROVED")]
 
 
 def test_the_theorem_can_fail(nim: castlerules.GameInfo, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -343,16 +343,13 @@ def test_a_damaged_stored_table_is_solved_again(cache: Path, capsys: pytest.Capt
 
 def test_without_numpy_the_command_says_what_to_install(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    import builtins
+    import sys
 
-    real = builtins.__import__
-
-    def no_numpy(name: str, *args: object, **kwargs: object) -> object:
-        if name == "numpy" or name.startswith("numpy."):
-            raise ImportError(name)
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_numpy)
+    # None in sys.modules makes every import of numpy fail, whether or not it was imported before
+    # (a replaced __import__ is bypassed by importlib.import_module of an imported module).
+    for name in [m for m in sys.modules if m == "numpy" or m.startswith("numpy.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "numpy", None)
     code, _out, err = run(capsys, "solve", "spookslot")
     assert code == 2 and err.count("\n") == 1 and 'pip install "castlerules[solve]"' in err
 

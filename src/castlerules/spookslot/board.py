@@ -101,6 +101,17 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({self.name!r}, {len(self.squares)} squares)"
 
+    def trap_routes(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+        """Each trap with a zone: its name, its squares as a span (``r3`` or ``r1-r4``) and the
+        blue squares its pawns go back to, for the words and pictures that tell a reader."""
+        routes = []
+        for trap, zone in self.zone.items():
+            if zone:
+                back = tuple(sorted({self.fallback[q] for q in zone if q in self.fallback}))
+                span = zone[0] if len(zone) == 1 else f"{zone[0]}-{zone[-1]}"
+                routes.append((trap, span, back))
+        return tuple(routes)
+
     def colour(self, square: str) -> str:
         if square in (START, LINE):
             return "start"

@@ -133,12 +133,8 @@ class SpookslotPresentation(Presentation):
         die = odds(game.chance_outcomes(start), face_name)
         ball = odds(game.chance_outcomes(attrs.evolve(start, phase=Phase.BALL)), face_name)
         board = game.board
-        where = []
-        for trap, zone in board.zone.items():
-            if zone:
-                back = sorted({board.fallback[q] for q in zone if q in board.fallback})
-                span = zone[0] if len(zone) == 1 else f"{zone[0]}-{zone[-1]}"
-                where.append(f"{trap}: {span} back to {' or '.join(back)}")
+        where = [f"{trap}: {span} back to {' or '.join(back)}"
+                 for trap, span, back in board.trap_routes()]
         return (
             Chance("The die", "Every turn begins with a roll of the die: a number moves one of "
                    "your pawns that many squares; the ghost drops the ghost ball when a pawn "

@@ -222,12 +222,7 @@ def path_lines(board: Board, state: State, legend: bool = True) -> list[str]:
         return lines
     lines.append("legend: Y yellow, G green, B blue: safe squares; * a star square")
     lines.append("        R red, S stairs: danger squares (the ghost ball may send a pawn back)")
-    traps = []
-    for trap, zone in board.zone.items():
-        if zone:
-            back = sorted({board.fallback[q] for q in zone if q in board.fallback})
-            span = zone[0] if len(zone) == 1 else f"{zone[0]}-{zone[-1]}"
-            traps.append(f"{trap} {span} → {','.join(back)}")
+    traps = [f"{trap} {span} → {','.join(back)}" for trap, span, back in board.trap_routes()]
     if traps:
         lines.append("traps (squares → back to): " + "; ".join(traps))
     if board.red_stars and board.green_star:
