@@ -130,3 +130,19 @@ def test_both_distributions_carry_the_licence_the_notice_and_the_sdist_the_tests
     notice = (ROOT / "NOTICE").read_text(encoding="utf-8")
     for title in ("Vlotte Geesten: Het Dobbelspel", "Splut!", "Spookslot", "Het kasteel veroveren"):
         assert f'"{title}"' in notice, title
+
+
+def test_every_package_of_the_tree_is_in_the_distribution() -> None:
+    """pyproject's package list names every folder of files under src/castlerules and specs/:
+    a package left out (a new game's, a new part's) would be missing from the wheel, silently."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT / "src").parts)
+             for p in (ROOT / "src" / "castlerules").rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts}
+    found |= {".".join(("castlerules", *p.parent.relative_to(ROOT).parts))
+              for p in (ROOT / "specs").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    assert found - listed == set()
+    assert listed - found == set()
