@@ -26,8 +26,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         os.environ["XDG_CACHE_HOME"] = cache
         import castlerules
+        from castlerules.cli.solve import obtain
         from castlerules.core.readings import parse_reading_list
-        from castlerules.solve_command import obtain
 
         readings = parse_reading_list(args.reading, "--reading") or None
         game = castlerules.make("spookslot", readings=readings)

@@ -165,7 +165,7 @@ def page_data() -> dict[str, Any]:
 #: compiles it afresh).
 PRECOMPILED = "pyc-1"
 #: The parts of the castlerules wheel the page never imports: shipped as sources only.
-NOT_PLAYED = r"/theorems/|/adapters/|/envs/|^castlerules/(__pycache__/)?(cli|terminal|simulate|solve_command|__main__)\."
+NOT_PLAYED = r"/theorems/|/adapters/|/envs/|^castlerules/cli/|^castlerules/(__pycache__/)?(terminal|simulate|__main__)\."
 
 
 def cache_dir(docs: Path) -> Path:

@@ -9,8 +9,6 @@ start: both seats playing optimally, and each seat playing optimally against ran
 each reading's whole solve one task (``--backend dask``: on a Dask cluster, the ``LocalCluster``
 of ``castlerules.core.parallel.dask_client`` or the scheduler at ``--scheduler``); each task stores
 its reading's table in the cache folder of the machine that ran it.
-
-The parser set-up and each command's body are functions here; ``castlerules.cli`` wires them in.
 """
 
 from __future__ import annotations
@@ -25,9 +23,12 @@ from typing import Any
 
 import attrs
 
+from castlerules.cli.common import _common, _game_arg, _int_arg, _options, _sub
 from castlerules.core.catalog import make
 from castlerules.core.errors import RulesError, quote
 
+NAME = "solve"
+HELP = "exact win chances: optimal play, and optimal against random"
 EXAMPLE = ("castlerules solve spookslot --json   |   "
            "castlerules solve spookslot --from 'h1,x/hw1,x p0 roll - - -' --all-readings")
 
@@ -35,12 +36,10 @@ EXAMPLE = ("castlerules solve spookslot --json   |   "
 # -- castlerules solve ------------------------------------------------------------------------------
 
 
-HELP = "exact win chances: optimal play, and optimal against random"
-
-
-def add_arguments(p: argparse.ArgumentParser, count: Any) -> None:
-    """The ``solve`` subcommand's own arguments (``castlerules.cli`` adds the game and the game
-    options); ``count`` parses a positive count."""
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    p = _sub(subparsers, NAME, HELP, EXAMPLE)
+    p.add_argument("game", type=_game_arg)
+    count = _int_arg(1)  # a positive count
     p.add_argument("--json", action="store_true", help="the figures as JSON")
     p.add_argument("--table", metavar="FILE",
                    help="read the table from FILE if it holds this game's, else solve and write "
@@ -63,6 +62,30 @@ def add_arguments(p: argparse.ArgumentParser, count: Any) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="--backend dask: a running scheduler (default: a LocalCluster)")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    _common(p)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """``castlerules solve``, with the game's options as the command line gave them."""
+    options = _options(args)
+    if args.scheduler and args.backend != "dask":
+        raise RulesError("--scheduler is for the dask backend: add --backend dask")
+    if (args.backend != "local" or args.jobs) and not args.all_readings:
+        raise RulesError("--backend and --jobs are for --all-readings")
+    game = make(args.game, **options)
+    if args.all_readings:
+        if args.table:
+            raise RulesError("--all-readings stores each reading's table in the cache folder: "
+                             "give it without --table")
+        return _all_readings(args, options)
+    found = obtain(game, args.root, args.table, args.recompute, _progress(args),
+                   args.max_positions)
+    if args.json:
+        print(json.dumps(found, indent=1, ensure_ascii=False))
+    else:
+        print_figures(found)
+    return 0
 
 
 def _progress(args: argparse.Namespace) -> Any:
@@ -172,26 +195,6 @@ def print_figures(found: dict[str, Any], readings_note: str = "") -> None:
            if found["reused"] else f"solved in {found['seconds']:.1f} s CPU")
     print(f"table {found['table']}: {how}")
 
-
-def cmd_solve(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    """``castlerules solve``, with the game's options as the command line gave them."""
-    if args.scheduler and args.backend != "dask":
-        raise RulesError("--scheduler is for the dask backend: add --backend dask")
-    if (args.backend != "local" or args.jobs) and not args.all_readings:
-        raise RulesError("--backend and --jobs are for --all-readings")
-    game = make(args.game, **options)
-    if args.all_readings:
-        if args.table:
-            raise RulesError("--all-readings stores each reading's table in the cache folder: "
-                             "give it without --table")
-        return _all_readings(args, options)
-    found = obtain(game, args.root, args.table, args.recompute, _progress(args),
-                   args.max_positions)
-    if args.json:
-        print(json.dumps(found, indent=1, ensure_ascii=False))
-    else:
-        print_figures(found)
-    return 0
 
 
 @attrs.frozen(slots=True)
