@@ -317,6 +317,7 @@ def theorem_data(name: str, configurations: Sequence[Theorem],
         "depends_on": list(t.depends_on),
         "all_options_of": list(t.all_options_of),
         "fails_with": t.fails_with,
+        "check": t.source,
         "default_run": [c.under for c in default],
         "all_readings_run": [c.under for c in configurations if c not in default],
         "run_alone": f"castlerules verify {name} --theorem {t.id}",
@@ -326,7 +327,8 @@ def theorem_data(name: str, configurations: Sequence[Theorem],
 def print_theorem(out: Console, name: str, configurations: Sequence[Theorem],
                   default: Sequence[Theorem]) -> None:
     """One theorem, for a reader: statement, clauses, method and basis, what it expects, the
-    configurations it is checked under, the test that shows it can fail, how to run it alone."""
+    configurations it is checked under, the test that shows it can fail, how to run it alone, the
+    function that checks it."""
     data = theorem_data(name, configurations, default)
     width = width_of(out)
     t = (list(default) or list(configurations))[0]
@@ -354,3 +356,4 @@ def print_theorem(out: Console, name: str, configurations: Sequence[Theorem],
     if t.fails_with:
         para(f"the test that shows it can fail: {t.fails_with}")
     para(f"run it alone: {data['run_alone']}")
+    para(f"check: {data['check']}")

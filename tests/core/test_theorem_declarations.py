@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 
 import pytest
 from cli_runner import run
@@ -102,3 +103,5 @@ def test_the_theorem_command_names_the_check(capsys: pytest.CaptureFixture[str])
             "castlerules.kasteel.theorems.")
     code, out, _ = run(capsys, "theorem", "splut", "splut.own-pieces")
     assert "check: castlerules.splut.theorems.pieces:check_clause" in out
+    code, out, _ = run(capsys, "theorem", "kasteel", "kasteel.stuck-rule", "--json")
+    assert json.loads(out)[0]["check"] == "castlerules.kasteel.theorems.end:check_stuck_rule"

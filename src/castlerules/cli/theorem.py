@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from castlerules.cli.common import _game_arg, _out, _para, _sub
+from castlerules.cli.common import _game_arg, _out, _sub
 from castlerules.core.errors import RulesError, quote
 
 NAME = "theorem"
@@ -54,15 +54,5 @@ def run(args: argparse.Namespace) -> int:
             f"{args.game} has no theorem {quote(unknown[0])} "
             f"(see 'castlerules verify {args.game} --json' or the theorems page)"
         )
-    if args.json:
-        _show_theorems(args.game, args.ids, True)
-        return 0
-    from castlerules.core.plan import plan
-
-    for i, tid in enumerate(args.ids):
-        if i:
-            _out().print()
-        _show_theorems(args.game, [tid], False)
-        (made, *_) = plan(args.game, all_readings=True, only=[tid])
-        _para(_out(), f"check: {made.source}", "  ", "    ")
+    _show_theorems(args.game, args.ids, args.json)
     return 0
