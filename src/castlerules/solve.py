@@ -540,6 +540,48 @@ def _groups(np: Any, keys: NDArray[Any], edge_counts: NDArray[Any], e_base: int,
     return out
 
 
+def _batches(np: Any, n: int, order: NDArray[Any], s_order: NDArray[Any],
+             inner: tuple[NDArray[Any], ...], stored_nodes: tuple[NDArray[Any], ...],
+             max_depth: int, E: int, rank: NDArray[Any], cyclic_depth: NDArray[Any]
+             ) -> list[_Batch]:
+    """The groups of each slot (depth, part) of the laid-out graph: inner nodes by height, then
+    the stored nodes, with the positions each part holds."""
+    kind, actor, height, idepth, counts = inner
+    s_kind, s_actor, slot, s_counts = stored_nodes
+    ik, ia, ih, idp = kind[order], actor[order], height[order], idepth[order]
+    ck = counts[order]
+    inner_key = (ih * 2 + ik) * (n + 1) + ia
+    sk, sa, sd, sc = s_kind[s_order], s_actor[s_order], slot[s_order], s_counts[s_order]
+    stored_key = sk * (n + 1) + sa
+    slots = (max_depth + 1) * PARTS
+    inner_cut = np.searchsorted(idp, np.arange(slots + 1))
+    stored_cut = np.searchsorted(sd, np.arange(slots + 1))
+    inner_edge_first = np.concatenate(([0], np.cumsum(ck)))
+    stored_edge_first = np.concatenate(([0], np.cumsum(sc))) + E
+    batches = []
+    for dpt in range(max_depth + 1):
+        parts = []
+        for at in range(dpt * PARTS, (dpt + 1) * PARTS):
+            slo, shi = int(stored_cut[at]), int(stored_cut[at + 1])
+            if slo == shi:
+                continue
+            lo, hi = int(inner_cut[at]), int(inner_cut[at + 1])
+            levels: dict[int, list[_Group]] = {}
+            for key, g in _groups(np, inner_key[lo:hi], ck[lo:hi], int(inner_edge_first[lo]),
+                                  lo, ik[lo:hi], ia[lo:hi], None):
+                levels.setdefault(key // (2 * (n + 1)), []).append(g)
+            targets = rank[s_order[slo:shi]]
+            stored = [g for _, g in _groups(np, stored_key[slo:shi], sc[slo:shi],
+                                            int(stored_edge_first[slo]), 0, sk[slo:shi],
+                                            sa[slo:shi], targets)]
+            parts.append(_Part(tuple(tuple(levels[h]) for h in sorted(levels)), tuple(stored),
+                               np.sort(targets)))
+        members = (np.sort(np.concatenate([q.members for q in parts])) if parts
+                   else np.zeros(0, dtype=np.int64))
+        batches.append(_Batch(tuple(parts), members, bool(cyclic_depth[dpt])))
+    return batches
+
+
 def _layout(np: Any, b: _Builder, progress: Callable[[str], None] | None) -> Graph:
     """Arrays from the builder, ordered for iteration: components by depth; inner nodes by
     (depth, height, kind, actor); stored nodes by code."""
@@ -629,38 +671,8 @@ def _layout(np: Any, b: _Builder, progress: Callable[[str], None] | None) -> Gra
         del edge_order, raw_child, raw_weight, idx
         setattr(b, refs, None)
         setattr(b, weights, None)
-    # groups per slot
-    ik, ia, ih, idp = kind[order], actor[order], height[order], idepth[order]
-    ck = counts[order]
-    inner_key = (ih * 2 + ik) * (n + 1) + ia
-    sk, sa, sd, sc = s_kind[s_order], s_actor[s_order], slot[s_order], s_counts[s_order]
-    stored_key = sk * (n + 1) + sa
-    slots = (max_depth + 1) * PARTS
-    inner_cut = np.searchsorted(idp, np.arange(slots + 1))
-    stored_cut = np.searchsorted(sd, np.arange(slots + 1))
-    inner_edge_first = np.concatenate(([0], np.cumsum(ck)))
-    stored_edge_first = np.concatenate(([0], np.cumsum(sc))) + E
-    batches = []
-    for dpt in range(max_depth + 1):
-        parts = []
-        for at in range(dpt * PARTS, (dpt + 1) * PARTS):
-            slo, shi = int(stored_cut[at]), int(stored_cut[at + 1])
-            if slo == shi:
-                continue
-            lo, hi = int(inner_cut[at]), int(inner_cut[at + 1])
-            levels: dict[int, list[_Group]] = {}
-            for key, g in _groups(np, inner_key[lo:hi], ck[lo:hi], int(inner_edge_first[lo]),
-                                  lo, ik[lo:hi], ia[lo:hi], None):
-                levels.setdefault(key // (2 * (n + 1)), []).append(g)
-            targets = rank[s_order[slo:shi]]
-            stored = [g for _, g in _groups(np, stored_key[slo:shi], sc[slo:shi],
-                                            int(stored_edge_first[slo]), 0, sk[slo:shi],
-                                            sa[slo:shi], targets)]
-            parts.append(_Part(tuple(tuple(levels[h]) for h in sorted(levels)), tuple(stored),
-                               np.sort(targets)))
-        members = (np.sort(np.concatenate([q.members for q in parts])) if parts
-                   else np.zeros(0, dtype=np.int64))
-        batches.append(_Batch(tuple(parts), members, bool(cyclic_depth[dpt])))
+    batches = _batches(np, n, order, s_order, (kind, actor, height, idepth, counts),
+                       (s_kind, s_actor, slot, s_counts), max_depth, E, rank, cyclic_depth)
     terminal = np.zeros((T, n), dtype=np.float64)
     for shares, t in b.terminals.items():
         for seat, share in shares:

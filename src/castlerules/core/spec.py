@@ -261,17 +261,11 @@ def _option(entry: Any, where: str) -> Option:
     )
 
 
-def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") -> GameSpec:
-    """Parse and validate one spec file's TOML text (its files are read from ``home``)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"{where}: not valid TOML: {exc}") from exc
-    game = str(_field(data, "game", where))
+def _clauses(data: dict[str, Any], game: str, where: str, seen: set[str]) -> list[Clause]:
+    """The clauses of a spec, validated (``seen``: the ids so far, filled in)."""
     clauses: list[Clause] = []
     section = ""
     section_en = ""
-    seen: set[str] = set()
     for i, entry in enumerate(data.get("clause", [])):
         cid = str(_field(entry, "id", f"{where} clause #{i}"))
         here = f"{where} clause {cid}"
@@ -306,6 +300,12 @@ def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") 
                 section_en=section_en,
             )
         )
+    return clauses
+
+
+def _interpretations(data: dict[str, Any], game: str, where: str, seen: set[str],
+                     clauses: list[Clause]) -> list[Interpretation]:
+    """The interpretations of a spec, validated against its clauses."""
     interps: list[Interpretation] = []
     known_clauses = {c.id for c in clauses}
     for i, entry in enumerate(data.get("interpretation", [])):
@@ -348,6 +348,12 @@ def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") 
                 earlier=earlier,
             )
         )
+    return interps
+
+
+def _rulesets(data: dict[str, Any], game: str, where: str,
+              interps: list[Interpretation]) -> list[Ruleset]:
+    """The named rulesets of a spec, each reading an interpretation's playable option."""
     by_id = {i.id: i for i in interps}
     rulesets: list[Ruleset] = []
     for i, entry in enumerate(data.get("ruleset", [])):
@@ -377,6 +383,13 @@ def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") 
                 notes=tuple(sorted((str(k), str(v).strip()) for k, v in notes.items())),
             )
         )
+    return rulesets
+
+
+def _facts(data: dict[str, Any], game: str, where: str, clauses: list[Clause],
+           interps: list[Interpretation]) -> list[Fact]:
+    """The facts of a spec, each quoting its clauses or naming the interpretation it comes from."""
+    by_id = {i.id: i for i in interps}
     facts: list[Fact] = []
     clause_text = {c.id: normalize_space(c.nl) for c in clauses}
     for i, entry in enumerate(data.get("fact", [])):
@@ -402,6 +415,20 @@ def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") 
             id=fid, game=game, value=_field(entry, "value", here), clauses=tuple(cids),
             quote=quoted, source=source, note=str(entry.get("note", "")).strip(),
         ))
+    return facts
+
+def parse_spec(text: str, where: str = "spec", home: str = "castlerules.specs") -> GameSpec:
+    """Parse and validate one spec file's TOML text (its files are read from ``home``)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"{where}: not valid TOML: {exc}") from exc
+    game = str(_field(data, "game", where))
+    seen: set[str] = set()
+    clauses = _clauses(data, game, where, seen)
+    interps = _interpretations(data, game, where, seen, clauses)
+    rulesets = _rulesets(data, game, where, interps)
+    facts = _facts(data, game, where, clauses, interps)
     return GameSpec(
         game=game,
         title=str(_field(data, "title", where)),
