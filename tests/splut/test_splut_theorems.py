@@ -362,6 +362,23 @@ def test_positions_theorem_catches_a_careless_validation() -> None:
         assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
 
 
+class ForgetsTheThrower(Splut):
+    """Broken: the game says it ended by the last sorcerer alone, even where the thrower of the
+    last kill wins (winner = last-thrower)."""
+
+    def termination(self, state: State) -> Any:
+        from castlerules.splut.rules import LAST_SORCERER
+
+        return LAST_SORCERER
+
+
+def test_transition_theorem_checks_why_the_game_ended() -> None:
+    assert check_transition(ForgetsTheThrower()).status is Status.PROVED
+    broken = ForgetsTheThrower(readings={"winner": "last-thrower"})
+    result = check_transition(broken)
+    assert result.status is Status.COUNTEREXAMPLE and "ended by" in result.detail
+
+
 def test_transition_theorem_catches_a_wrong_reading() -> None:
     """The reference is not the game: read with another reading it disagrees."""
 

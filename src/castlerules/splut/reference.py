@@ -80,6 +80,14 @@ class Reference:
             return {state.to_move}
         return set(self.alive(state))
 
+    def ending(self, state: State) -> tuple[str, str | None]:
+        """Why a finished game ended, as (the termination's id, the reading it ends so under):
+        no sorcerer left, or one (the thrower of the last kill winning under winner =
+        last-thrower)."""
+        if not self.alive(state):
+            return "no-sorcerer", None
+        return "last-sorcerer", "splut.interp.winner" if self.thrower_wins else None
+
     def steps_of_turn(self, turn: int) -> int:
         if not self.opening:
             return 3

@@ -1307,7 +1307,7 @@ def validate(game: Splut, state: State) -> None:
     well typed and on the board, every piece on its own square, teams whole, and the bookkeeping
     of the turn (steps, throw, levitation, moved rocks) possible — in every phase, the end of the
     game included."""
-    require(isinstance(state, State), f"expected a Splut! state, got {type(state).__name__}")
+    # (a value that is no Splut! state never gets here: validate_state is guarded by the core)
     n = game.num_players
     _check_types(n, state)
     squares: list[int] = []

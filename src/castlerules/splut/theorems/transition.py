@@ -196,7 +196,7 @@ def transition_mismatch(
     game: Splut, state: State, reference: Reference, predicate: bool = True
 ) -> Result | None:
     """Where the game and the reference disagree about ``state``, if anywhere: the end, the winner,
-    who acts, the legal actions (the move generator, and — with ``predicate`` — the legality
+    why the game ended, who acts, the legal actions (the move generator, and — with ``predicate`` — the legality
     predicate on every candidate), and every field of the state after each legal action; and
     whether the state's position text and each legal action's text read back (records replay)."""
     if game.is_terminal(state) != reference.over(state):
@@ -204,6 +204,11 @@ def transition_mismatch(
     if set(game.winners(state)) != reference.winners(state):
         return _refute(game, state, f"winners {set(game.winners(state))}, the reference "
                                     f"{reference.winners(state)}")
+    if reference.over(state):
+        ended = game.termination(state)
+        if (ended.id, ended.reading) != reference.ending(state):
+            return _refute(game, state, f"the game ended by {ended.id} under {ended.reading}, "
+                                        f"the reference: {reference.ending(state)}")
     actors = set() if reference.over(state) else {state.to_move}
     if set(game.actors(state)) != actors:
         return _refute(game, state, f"actors {set(game.actors(state))}, expected {actors}")
@@ -246,7 +251,7 @@ def transition_mismatch(
         "that put each rule of the rulebook within reach, and five of the start (pulls, throws "
         "and kills, SPLUT! on a dwarf, pushes and the edge, levitation and its bookkeeping, "
         "the previous player's rocks, blocked throws, a player without a step, the end): the "
-        "game's end, winner, player to act, legal actions — by the move generator and by the "
+        "game's end, winner, why it ended, player to act, legal actions — by the move generator and by the "
         "legality predicate on every candidate — and the whole state after every legal "
         "action (pieces, rocks, player to move, turn, steps left, throw, levitation, moved "
         "rocks) are exactly those of an independent reading of the rules, which shares only "
