@@ -210,6 +210,21 @@ def test_end_fails_if_the_own_key_wins() -> None:
     assert result.status is Status.COUNTEREXAMPLE and result.position
 
 
+class _KeyAlways(Kasteel):
+    """Broken: every finished game says the key was conquered."""
+
+    def termination(self, state: Any) -> Any:
+        from castlerules.kasteel.rules import KEY_CONQUERED
+
+        return KEY_CONQUERED
+
+
+def test_end_fails_if_the_game_misnames_why_it_ended() -> None:
+    assert check_end(castlerules.make("kasteel")).status is Status.PROVED
+    result = check_end(_KeyAlways())
+    assert result.status is Status.COUNTEREXAMPLE and "ended by key-conquered" in result.detail
+
+
 def test_one_winner_fails_if_a_stuck_player_loses_whoever_is_to_move() -> None:
     def broken(key: Any, has: Any, to_move: Any, stuck: Any, self_stuck: Any, loses: Any,
                own: Any = True) -> Any:

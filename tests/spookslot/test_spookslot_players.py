@@ -82,6 +82,21 @@ class _OnePawnWins(Spookslot):
         return any(q == EXIT for q in pawns[player])
 
 
+class _OnePawnClause(Spookslot):
+    """Broken: every finished game names the one-pawn clause, two pawns each or not."""
+
+    def termination(self, state: Any) -> Any:
+        from castlerules.spookslot.rules import PAWN_OUT
+
+        return PAWN_OUT
+
+
+def test_winner_catches_the_wrong_reason_for_the_end() -> None:
+    result = _theorem(_OnePawnClause(), "spookslot.winner")
+    assert result.status is Status.COUNTEREXAMPLE and "winnen-een-pion" in result.detail
+    assert _theorem(_OnePawnClause(players=5), "spookslot.winner").status is Status.PROVED
+
+
 def test_winner_catches_a_win_with_one_pawn() -> None:
     assert _theorem(_OnePawnWins(), "spookslot.winner").status is Status.COUNTEREXAMPLE
     # five players have one pawn each: there the same rule is right

@@ -187,15 +187,17 @@ def page_api_adapters() -> list[str]:
 LINKED_INTERNALS = (
     "castlerules.core.theorem.Theorem", "castlerules.core.theorem.Result",
     "castlerules.core.theorem.z3_prove", "castlerules.core.theorem.z3_find",
-    "castlerules.core.theorem.for_all", "castlerules.core.cache.BoundedCache",
+    "castlerules.core.theorem.for_all", "castlerules.core.theorem.theorem",
+    "castlerules.core.cache.BoundedCache", "castlerules.core.extras.require",
 )
 #: Internal modules the pages link to (their docstring is shown): the shim of the proofs, how the
 #: runs are planned, combined and executed, the conformance kit and perft, the solver and
-#: Spookslot's part of it.
+#: Spookslot's part of it, the reach measure, where parallel work runs.
 LINKED_MODULES = (
     "castlerules.core.symbolic", "castlerules.core.plan", "castlerules.core.combinations",
     "castlerules.core.execute", "castlerules.core.conformance", "castlerules.core.perft",
-    "castlerules.solve", "castlerules.spookslot.solve",
+    "castlerules.solve", "castlerules.spookslot.solve", "castlerules.core.reach",
+    "castlerules.core.parallel",
 )
 
 

@@ -39,6 +39,7 @@ from castlerules.kasteel.theorems.common import (
 )
 from castlerules.kasteel.theorems.reference import (
     spec_cost,
+    spec_ending,
     spec_stuck,
     spec_winners,
 )
@@ -131,7 +132,8 @@ def _deadlocks(game: Kasteel) -> Iterator[State]:
     "kasteel.end",
     "Who wins: a knight on the opponent's key square wins for its owner, a player without "
     "knights loses, a stuck player to move loses at once (stuck=lose) or when his opponent "
-    "is stuck too; then the game is over and nobody acts, otherwise exactly the player to "
+    "is stuck too; then the game is over, nobody acts and the game says why it ended (the "
+    "knights lost, the key conquered, a stuck player), otherwise exactly the player to "
     "move acts (every square for a lone knight of either player, the stuck and deadlocked "
     "positions, and the winner table on all its inputs).",
     clauses=END_CLAUSES,
@@ -144,7 +146,8 @@ def check_end(game: Kasteel) -> Result:
     either player on every square (with and without an opposing knight, either player to move,
     with and without passes), the documented stuck position and every deadlock z3 finds, the game's
     winners are exactly ``spec_winners``, the game is over exactly when someone has won, and then
-    nobody acts and nothing is legal; otherwise exactly the player to move acts."""
+    nobody acts, nothing is legal and its termination is ``spec_ending``; otherwise exactly the
+    player to move acts."""
     for i in range(128):
         if HAS_WON[i] != bool(kernel.has_won(*((i >> k) & 1 == 1 for k in range(7)))):
             return Result.refuted(f"inputs {i:07b}", "the winner table is not kernel.has_won")
@@ -158,6 +161,9 @@ def check_end(game: Kasteel) -> Result:
         legal = game.legal_actions(state)
         ok = (got == want and over == bool(want) and (not over or (not actors and not legal))
               and (over or (actors == {state.to_move} and bool(legal))))
+        if ok and len(want) == 1 and game.termination(state).id != spec_ending(game, state):
+            return refute(game, state, f"the game says it ended by {game.termination(state).id}; "
+                          f"the rules say {spec_ending(game, state)}", [])
         if not ok:
             b = game.board
             keys = [b.keys[0], b.keys[1], *state.knights[0], *state.knights[1]]

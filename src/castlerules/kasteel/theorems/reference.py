@@ -154,6 +154,18 @@ def spec_winners(game: Kasteel, state: State) -> set[int]:
     return out
 
 
+def spec_ending(game: Kasteel, state: State) -> str:
+    """Why a finished game ended: the loser has no knight left (said first where a capture on the
+    key square does both), a knight stands on the loser's key square, or the loser was stuck."""
+    (winner,) = spec_winners(game, state)
+    loser = 1 - winner
+    if not state.knights[loser]:
+        return "knights-lost"
+    if game.board.keys[loser] in state.knights[winner]:
+        return "key-conquered"
+    return "stuck"
+
+
 def spec_zone(game: Kasteel) -> set[int]:
     """The squares a skull may fall on, read from the readings and the facts: under
     skull-zone=middle-rows the plain ground squares (no wall, canal or key, no starting knight) of

@@ -241,7 +241,8 @@ def _variants(game: Spookslot, pawns: tuple[tuple[str, ...], ...],
     "player has a pawn out: the moves onto the Exit are the rules', and the game ends "
     "exactly when every pawn of the mover is out "
     "(fact pawns-to-win: both with 2-4 players, the one with 5 or 6), with the mover as "
-    "the only winner; before that nobody has won.",
+    "the only winner, the game saying why by the clause of the pawns that win; before that "
+    "nobody has won.",
     clauses=clause_ids("doel.winnen-twee-pionnen", "doel.winnen-een-pion", "einde.twee-vier",
                      "einde.vijf-zes", "exit.ontsnapt", "doel.race"),
     method="exhaustive",
@@ -260,6 +261,8 @@ def check_winner(game: Spookslot) -> Result:
     per = game.pawns_per_player
     places = [START, *game.board.ids, EXIT]
     reading = Reading(game)
+    # why the game ended: the clause of the pawns the fact says win (both, or the one)
+    ended = "spookslot.doel.winnen-twee-pionnen" if need == 2 else "spookslot.doel.winnen-een-pion"
     count = 0
     if 1 not in {f for f in game._faces if f != GHOST}:
         faces = sorted(f for f in game._faces if f != GHOST)
@@ -305,6 +308,10 @@ def check_winner(game: Spookslot) -> Result:
                         if over and (game.legal_actions(after) or game.actors(after)):
                             return _refute(game, s, "the game goes on after it was won", action,
                                            after)
+                        if over and game.termination(after).clause != ended:
+                            return _refute(game, s, f"the game says it ended by "
+                                           f"{game.termination(after).clause}, not {ended}",
+                                           action, after)
     if not count:
         return Result.refuted("no move next to the Exit was checked", "vacuous")
     return Result.proved(f"{count} moves next to the Exit, every player moving: the game ends "
