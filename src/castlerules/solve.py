@@ -1235,7 +1235,10 @@ def _identity_of(game: Game[Any, Any], root: str) -> dict[str, Any]:
 
 def chances_from(table: Table, game: Game[Any, Any], state: Any) -> list[float] | None:
     """Each seat's chance in ``state`` under optimal play, if ``table`` was made for ``game`` and
-    holds what ``state`` needs; else None (the Play page shows chances only then)."""
+    holds what ``state`` needs; else None (the Play page shows chances only then): for a game
+    that cannot be solved, or a table of another game, too."""
+    if not game.info.has("solve") or table.header.get("game") != game.name:
+        return None
     if mismatch(table, _identity_of(game, table.header["root"])) is not None:
         return None
     try:
