@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import abc
 import functools
+import inspect
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -410,10 +411,15 @@ class Game(abc.ABC, Generic[S, A]):
         >>> after != state, game.state_to_text(state) == game.state_to_text(game.initial_state())
         (True, True)
         """
-        found = self.violation(state, action)
+        # the guard has checked the state; the action is checked here once, and the game's own
+        # rule_violation and successor are called past their guards (a ply's hot path)
+        if action.__class__ not in self._action_classes:
+            raise self.not_an_action(action)
+        cls = self.__class__
+        found = _unguarded(cls.rule_violation)(self, state, action)
         if found is not None:
             raise IllegalActionError(found)
-        return self.successor(state, action)
+        return _unguarded(cls.successor)(self, state, action)  # type: ignore[no-any-return]
 
     def play(self, state: S, text: str) -> S:
         """``apply(state, parse_action(state, text))``: one move given as text.
@@ -599,28 +605,74 @@ ACTION_METHODS = ("action_to_str", "describe_chance")
 
 def _guarded(method: Any, checks_action: bool) -> Any:
     """``method`` checking first that its ``state`` is a state of the game (and, with
-    ``checks_action``, that its ``action`` is one of the game's actions)."""
+    ``checks_action``, that its ``action`` is one of the game's actions).
 
-    if checks_action:
-        @functools.wraps(method)
-        def guarded_action(self: Any, state: Any, action: Any, *args: Any, **kwargs: Any) -> Any:
+    The guard sits on the hot path of every game (``is_terminal``, ``legal_actions``,
+    ``successor`` are called several times a ply), so a method taking exactly ``(self, state)``
+    or ``(self, state, action)`` gets a wrapper of that exact shape: no packing of arguments, and
+    the class test first (an ``isinstance`` only for a subclass of the state type)."""
+    shape = _shape(method)
+    wrapper: Any
+    if checks_action and shape == 2:
+        def state_and_action(self: Any, state: Any, action: Any) -> Any:
+            if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
+                raise self.foreign_state(state)
+            if action.__class__ not in self._action_classes:
+                raise self.not_an_action(action)
+            return method(self, state, action)
+
+        wrapper = state_and_action
+    elif checks_action:
+        def state_and_action_more(self: Any, state: Any, action: Any, *args: Any,
+                                  **kwargs: Any) -> Any:
             if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
                 raise self.foreign_state(state)
             if action.__class__ not in self._action_classes:
                 raise self.not_an_action(action)
             return method(self, state, action, *args, **kwargs)
 
-        guarded_action._guarded = True  # type: ignore[attr-defined]
-        return guarded_action
+        wrapper = state_and_action_more
+    elif shape == 1:
+        def state_only(self: Any, state: Any) -> Any:
+            if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
+                raise self.foreign_state(state)
+            return method(self, state)
 
-    @functools.wraps(method)
-    def guarded(self: Any, state: Any, *args: Any, **kwargs: Any) -> Any:
-        if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
-            raise self.foreign_state(state)
-        return method(self, state, *args, **kwargs)
+        wrapper = state_only
+    elif shape == 2:
+        def state_and_one(self: Any, state: Any, other: Any) -> Any:
+            if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
+                raise self.foreign_state(state)
+            return method(self, state, other)
 
-    guarded._guarded = True  # type: ignore[attr-defined]
-    return guarded
+        wrapper = state_and_one
+    else:
+        def state_and_more(self: Any, state: Any, *args: Any, **kwargs: Any) -> Any:
+            if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
+                raise self.foreign_state(state)
+            return method(self, state, *args, **kwargs)
+
+        wrapper = state_and_more
+    functools.update_wrapper(wrapper, method)
+    wrapper._guarded = True
+    return wrapper
+
+
+def _unguarded(method: Any) -> Any:
+    """The method itself, past its guard (for a caller that has checked the state)."""
+    return method.__wrapped__ if getattr(method, "_guarded", False) else method
+
+
+def _shape(method: Any) -> int | None:
+    """How many arguments after ``self`` a method takes when it takes exactly positional ones
+    without defaults (1 or 2), else None (the general wrapper)."""
+    try:
+        params = list(inspect.signature(method).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return None
+    plain = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+                and p.default is inspect.Parameter.empty for p in params)
+    return len(params) if plain and len(params) in (1, 2) else None
 
 
 def _guard_methods(cls: type) -> None:
