@@ -225,20 +225,27 @@ def test_reach_is_the_same_on_worker_processes(capsys: pytest.CaptureFixture[str
 def test_the_docs_reach_has_a_note_for_every_condition_left() -> None:
     """docs/data/reach.json (tools/reach_report.py, committed) lists the conditions CI's plan does
     not see both ways; docs/data/reach-notes.toml says why for each, and for no other; every game
-    reaches at least 95 %; and each listed condition still stands in its file at its line."""
+    reaches the target of 95 %, or is named under ``below_target`` with why and a floor it keeps
+    (a game that reaches the target is named there no more); and each listed condition still
+    stands in its file at its line."""
     import tomllib
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
     data = json.loads((root / "docs" / "data" / "reach.json").read_text(encoding="utf-8"))
-    notes = tomllib.loads((root / "docs" / "data" / "reach-notes.toml").read_text(
-        encoding="utf-8"))["note"]
+    kept = tomllib.loads((root / "docs" / "data" / "reach-notes.toml").read_text(
+        encoding="utf-8"))
+    notes, below = kept["note"], kept.get("below_target", {})
     noted = {(n["game"], n["function"], n["condition"]) for n in notes}
     assert len(noted) == len(notes), "a condition is noted twice"
     assert set(data["games"]) == set(castlerules.games())
     listed = set()
     for game, r in data["games"].items():
-        assert r["share"] >= 0.95, (game, r["share"])
+        if r["share"] >= 0.95:
+            assert game not in below, f"{game} reaches the target: remove it from below_target"
+        else:
+            assert game in below and below[game]["why"].strip(), (game, r["share"])
+            assert r["share"] >= below[game]["floor"], (game, r["share"], below[game]["floor"])
         assert r["unexpected"] == [], (game, r["unexpected"])
         for c in r["not_both_ways"]:
             listed.add((game, c["qualname"], c["condition"]))

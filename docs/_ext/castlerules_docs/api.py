@@ -188,7 +188,7 @@ LINKED_INTERNALS = (
     "castlerules.core.theorem.Theorem", "castlerules.core.theorem.Result",
     "castlerules.core.theorem.z3_prove", "castlerules.core.theorem.z3_find",
     "castlerules.core.theorem.for_all", "castlerules.core.theorem.theorem",
-    "castlerules.core.cache.BoundedCache", "castlerules.core.extras.require",
+    "castlerules.core.cache.BoundedCache",
 )
 #: Internal modules the pages link to (their docstring is shown): the shim of the proofs, how the
 #: runs are planned, combined and executed, the conformance kit and perft, the solver and

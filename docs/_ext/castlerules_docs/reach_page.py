@@ -22,6 +22,16 @@ def notes(root: Path) -> dict[tuple[str, str, str], str]:
     return {(n["game"], n["function"], n["condition"]): n["note"] for n in data.get("note", [])}
 
 
+def below_target(root: Path) -> dict[str, dict[str, Any]]:
+    """Game -> why it is below the target of 95 % and the floor it keeps (``below_target``)."""
+    path = root / "docs" / "data" / "reach-notes.toml"
+    if not path.is_file():
+        return {}
+    found: dict[str, dict[str, Any]] = tomllib.loads(path.read_text(encoding="utf-8")).get(
+        "below_target", {})
+    return found
+
+
 def measured(root: Path) -> dict[str, Any]:
     path = root / "docs" / "data" / "reach.json"
     if not path.is_file():
@@ -59,6 +69,9 @@ def part_reach(root: Path, names: list[str]) -> list[str]:
         if r is None or not r["not_both_ways"]:
             continue
         out += ["", f"**{esc(name)}**: the conditions not seen both ways", ""]
+        short = below_target(root).get(name)
+        if short is not None:
+            out += [f"Below the target of 95 %: {esc(short['why'])}", ""]
         body = []
         for c in r["not_both_ways"]:
             k = key(name, c)

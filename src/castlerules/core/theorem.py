@@ -242,8 +242,8 @@ def theorem(
     ``call(check, game)`` where it takes other arguments (a reading of the game, a sibling game,
     ``deep=True``). One check may carry several declarations (stacked decorators): variants that
     differ in an argument, a deep instance. ``when`` and ``vary`` are functions of the game (see
-    :class:`Declared`). The game's ``theorems(game)`` collects the declarations of its theorems
-    package with :func:`declared_theorems`. A clause id the spec does not have raises
+    ``Declared``). The game's ``theorems(game)`` collects the declarations of its theorems
+    package with ``declared_theorems``. A clause id the spec does not have raises
     ``SpecError`` when the module is imported (as ``@clause`` does)."""
     unknown = set(fields) - {f.name for f in attrs.fields(Theorem)} - {"expected"}
     if unknown or {"id", "game", "check", "source"} & set(fields):
