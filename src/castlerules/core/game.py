@@ -603,7 +603,7 @@ STATE_METHODS = (
 ACTION_METHODS = ("action_to_str", "describe_chance")
 
 
-def _guarded(method: Any, checks_action: bool) -> Any:
+def _guarded(method: Any, checks_action: bool, known: type | None = None) -> Any:
     """``method`` checking first that its ``state`` is a state of the game (and, with
     ``checks_action``, that its ``action`` is one of the game's actions).
 
@@ -632,6 +632,15 @@ def _guarded(method: Any, checks_action: bool) -> Any:
             return method(self, state, action, *args, **kwargs)
 
         wrapper = state_and_action_more
+    elif shape == 1 and known is not None:
+        def state_known(self: Any, state: Any) -> Any:
+            # the class the game declared, from the closure; a subclass that declares another
+            # state type still gets the whole test
+            if state.__class__ is not known and not isinstance(state, self.state_type):
+                raise self.foreign_state(state)
+            return method(self, state)
+
+        wrapper = state_known
     elif shape == 1:
         def state_only(self: Any, state: Any) -> Any:
             if state.__class__ is not self.state_type and not isinstance(state, self.state_type):
@@ -683,7 +692,7 @@ def _guard_methods(cls: type) -> None:
             continue
         if getattr(method, "__isabstractmethod__", False) or not callable(method):
             continue
-        setattr(cls, name, _guarded(method, name in ACTION_METHODS))
+        setattr(cls, name, _guarded(method, name in ACTION_METHODS, getattr(cls, "state_type", None)))
 
 
 def _game_of(value: Any) -> str | None:
