@@ -20,9 +20,10 @@ order they finish in, so a parallel run is identical to a serial one but for the
   ``simulate`` does).
 
 However many ``jobs`` are asked for, no more processes start than there are theorems or CPUs
-(``castlerules.core.parallel.processes``; ``oversubscribe=True`` lifts the CPU cap). Every machine of a cluster needs castlerules installed, at the
-  same version. A cluster elsewhere is started with ``dask scheduler`` on one machine and
-  ``dask worker tcp://SCHEDULER:8786 --nthreads 1`` on each of the others.
+(``castlerules.core.parallel.processes``; ``oversubscribe=True`` lifts the CPU cap). Every
+machine of a cluster needs castlerules installed, at the same version. A cluster elsewhere is
+started with ``dask scheduler`` on one machine and ``dask worker tcp://SCHEDULER:8786 --nthreads
+1`` on each of the others.
 """
 
 from __future__ import annotations
