@@ -18,6 +18,11 @@ pytest.importorskip("numpy")
 FIGURES = Path(__file__).parents[2] / "docs" / "data" / "solve" / "spookslot.json"
 
 
+#: One full solve for the module: its tests run on one worker (pytest-xdist's loadgroup), not one
+#: solve per worker (about 8 CPU-minutes each).
+pytestmark = pytest.mark.xdist_group("spookslot-full-solve")
+
+
 @pytest.fixture(scope="module")
 def full() -> Iterator[tuple[castlerules.Game, sv.Solution]]:
     game = castlerules.make("spookslot")

@@ -315,5 +315,5 @@ def test_every_theorem_names_a_test_that_exists() -> None:
 def test_the_theorems_hold_under_the_readings(readings: dict[str, str]) -> None:
     game = castlerules.make("vlotte-geesten", players=3, readings=readings)
     for t in game.theorems():
-        if not t.deep:
-            assert t.check().status is Status.PROVED, t.id
+        if not t.deep:  # a finding (vg.no-free-block-all-taken) expects its counterexample
+            assert t.check().status is t.expected, t.id
