@@ -31,7 +31,7 @@ from castlerules.core.outcome import Outcome, Termination
 from castlerules.core.record import Record, Replay, replay, replay_game
 
 if TYPE_CHECKING:
-    from castlerules.kasteel.rules import Kasteel
+    from castlerules.kasteel.game import Kasteel
     from castlerules.splut.game import Splut
     from castlerules.spookslot.game import Spookslot
     from castlerules.vlotte_geesten.rules import VlotteGeesten
