@@ -80,8 +80,6 @@ class Kasteel(KasteelRules):
     """
 
     info: ClassVar[GameInfo] = GAME
-    state_type: ClassVar[type] = State
-    action_types: ClassVar[tuple[type, ...]] = (Move, Pass, PlaceSkull)
     players_range: ClassVar[tuple[int, int]] = (2, 2)
     #: Random playouts are stopped after this many plies. The rules have no move limit
     #: (kasteel.interp.no-move-limit); seeded random games end long before it.

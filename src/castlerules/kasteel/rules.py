@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import uniform
@@ -244,6 +244,9 @@ class KasteelMoves(Game[State, Action]):
     start, the chance events, the move generator, the end and the successor.
     ``KasteelRules`` adds the legality predicate; the game is
     ``castlerules.kasteel.game.Kasteel``."""
+
+    state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = (Move, Pass, PlaceSkull)
 
     @clause("kasteel.kanalen.niveau", "kasteel.kanalen.passen")
     def __init__(

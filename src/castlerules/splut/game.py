@@ -49,8 +49,6 @@ class Splut(SplutRules):
     """
 
     info: ClassVar[GameInfo] = GAME
-    state_type: ClassVar[type] = State
-    action_types: ClassVar[tuple[type, ...]] = (Step, Throw, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 4)
     playout_cap: ClassVar[int] = 100_000
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.errors import InvalidOptionError, Violation
@@ -279,6 +279,9 @@ class SplutTurns(Game[State, Action]):
     start, the end, and the successor (steps, pushes, throws, passes, the end of a turn and who
     moves next). ``SplutMoves`` adds the move generator, ``SplutRules`` the legality predicate;
     the game is ``castlerules.splut.game.Splut``."""
+
+    state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = (Step, Throw, Pass)
 
     @clause("splut.verloop.spelers", "splut.zitten.twee", "splut.zitten.drie", "splut.zitten.vier")
     def __init__(

@@ -67,8 +67,6 @@ class Spookslot(SpookslotRules):
     """
 
     info: ClassVar[GameInfo] = GAME
-    state_type: ClassVar[type] = State
-    action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage, Pass)
     players_range: ClassVar[tuple[int, int]] = (2, 6)
     playout_cap: ClassVar[int] = 100_000
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 
@@ -174,6 +174,9 @@ class SpookslotMoves(Game[State, Action]):
     pawns stand and the move generator (with why a pawn cannot make a move, which the check of
     the die asks too). ``SpookslotTurns`` adds the end and the successor, ``SpookslotRules`` the
     legality predicate; the game is ``castlerules.spookslot.game.Spookslot``."""
+
+    state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage, Pass)
 
     @clause("spookslot.intro.spelers", "spookslot.pionnen.aantal", "spookslot.beurt.dobbelen",
             "spookslot.kogel.valstrik")
