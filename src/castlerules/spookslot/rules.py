@@ -13,7 +13,7 @@ import attrs
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import from_weights
 from castlerules.core.errors import InvalidOptionError, Violation, quote
-from castlerules.core.game import Game, check_player_count
+from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
@@ -836,7 +836,8 @@ class SpookslotTurns(SpookslotMoves):
 
 
 class SpookslotRules(SpookslotTurns):
-    """The rules of Spookslot, third part: the legality predicate, by kind of action."""
+    """The rules of Spookslot, third part: the legality predicate, by kind of action, and the
+    check of a state."""
 
     # -- legality --------------------------------------------------------------------------
     def rule_violation(self, state: State, action: Any) -> Violation | None:
@@ -968,6 +969,65 @@ class SpookslotRules(SpookslotTurns):
             "(interpretation spookslot.interp.forced-move)",
         )
 
+    @clause("spookslot.geschrokken.blauw-meerdere", "spookslot.geheim.groen-meerdere")
+    @reads("spookslot.interp.bounce-past-exit", "spookslot.interp.start-line")
+    def validate_state(self, state: State) -> None:
+        n, per = self._n, self._per_player
+        require(len(state.pawns) == n, f"state.pawns: expected {n} players")
+        for p, ps in enumerate(state.pawns):
+            require(len(ps) == per, f"state.pawns[{p}]: expected {_pawns(per)}")
+            for k, q in enumerate(ps):
+                require(q in self._places,
+                        f"state.pawns[{p}][{k}]: {quote(q)} is not a square of the board")
+        require(0 <= state.turn < n, f"state.turn: expected a player from 0 to {n - 1}")
+        on_board = Counter(q for ps in state.pawns for q in ps if self._bit[q])
+        for q, c in on_board.items():
+            require(
+                c == 1 or q in self.board.blue or q == self.board.green_star or self._share_blocked,
+                f"state.pawns: {c} pawns share {q}, which is not a blue or the green star square",
+            )
+        self._validate_four(state)
+        done = [p for p in range(n) if self.has_won(state, p)]
+        if state.phase is Phase.OVER:
+            require(state.winner in done, "state.winner: that player has not escaped")
+            require(state.roll == 0 and not state.pending, "state: nothing is pending at the end")
+        else:
+            require(state.winner == -1, "state.winner: only when the game is over")
+            require(not done, "state.pawns: a player has escaped but the game is not over")
+        require((state.phase is Phase.MOVE) == (state.roll != 0), "state.roll: only in a move")
+        if state.phase is Phase.MOVE:
+            require(state.roll in self._faces, f"state.roll: the die has no face {state.roll}")
+            require(bool(self.move_set(state).actions), "state: a move phase where no pawn can move")
+        if state.phase is Phase.BALL:
+            require(self.anyone_in_danger(state), "state: the ball drops but nobody is in danger")
+        require((state.phase is Phase.PASSAGE) == bool(state.pending),
+                "state.pending: exactly in the passage phase")
+        for p, k in state.pending:
+            require(0 <= p < n and 0 <= k < per, "state.pending: unknown pawn")
+            require(state.pawns[p][k] in self.board.red_stars,
+                    "state.pending: that pawn is not on a red star square")
+        require(len(set(state.pending)) == len(state.pending), "state.pending: repeated pawn")
+
+    def _validate_four(self, state: State) -> None:
+        expected = self._n if self._four else 0
+        require(len(state.first) == expected and len(state.released) == expected,
+                "state.first/released: expected one entry per player with 4 players, else none")
+        require(all(f in (-1, 0, 1) for f in state.first), "state.first: expected -1, 0 or 1")
+        for p, (f, free) in enumerate(zip(state.first, state.released)):
+            require(f != -1 or (not free and all(q == START for q in state.pawns[p])),
+                    f"state.first[{p}]: a player who has moved has a first pawn")
+            require(f == -1 or free or all(q == START for i, q in enumerate(state.pawns[p])
+                                           if i != f),
+                    f"state.released[{p}]: the second pawn moved before it was released")
+            lead = state.pawns[p][f] if f != -1 else START
+            require(not free or f != -1, f"state.released[{p}]: released before any move")
+            require(free or not (lead in self.board.lower or lead == EXIT),
+                    f"state.released[{p}]: the first pawn has reached the laboratory floor")
+
 
 def _squares(n: int) -> str:
     return f"{n} square" if n == 1 else f"{n} squares"
+
+
+def _pawns(n: int) -> str:
+    return f"{n} pawn" if n == 1 else f"{n} pawns"
