@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from castlerules.kasteel.game import Kasteel
     from castlerules.splut.game import Splut
     from castlerules.spookslot.game import Spookslot
-    from castlerules.vlotte_geesten.rules import VlotteGeesten
+    from castlerules.vlotte_geesten.game import VlotteGeesten
 
 
 # One overload per packaged game (a test checks them against the catalog's declarations): a type
