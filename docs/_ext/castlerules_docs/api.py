@@ -42,16 +42,18 @@ def importable(module: str) -> bool:
 def inherited_parts(cls: type) -> str | None:
     """For a class assembled from parts (a game's rules classes beneath its game class, ``Game``'s
     identity beneath ``Game``): the ``:inherited-members:`` value that documents the parts' members
-    as the class's own, the first base that is not such a part (public, or not castlerules');
-    None for a class with no such parts, and for every class that is not a game."""
+    as the class's own, the first base that is not such a part (public, or not castlerules') and
+    every base after it (autodoc leaves out a member of a named class only where it meets it
+    first); None for a class with no such parts, and for every class that is not a game."""
     from castlerules.core.game import Game
 
     if not issubclass(cls, Game):
         return None
-    for base in cls.__mro__[1:]:
+    mro = cls.__mro__
+    for i, base in enumerate(mro[1:], start=1):
         defined = f"{base.__module__}.{base.__qualname__}"
         if not base.__module__.startswith("castlerules.") or defined in PUBLIC or base is object:
-            return None if base is cls.__mro__[1] else base.__name__
+            return None if i == 1 else ", ".join(b.__name__ for b in mro[i:])
     return None
 
 
