@@ -15,8 +15,13 @@ than one module.
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Iterable
 from pathlib import Path
+
+import pytest
+
+import castlerules
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "castlerules"
 
@@ -143,3 +148,20 @@ def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path: Path) -
     (pkg / "game" / "state.py").write_text("class State:\n    pass\n")
     (pkg / "game" / "notation.py").write_text("from .state import State\n")
     assert circles(import_graph(pkg)) == []
+
+
+@pytest.mark.parametrize("game", ["splut", "spookslot", "kasteel", "vlotte_geesten"])
+def test_the_game_class_is_still_named_in_its_rules_module(game: str) -> None:
+    """The game class moved to ``<game>.game``, beside its rules; ``<game>.rules.<Class>`` still
+    names it (set by the game module: the rules import no game), in a fresh interpreter that
+    imports the rules module first."""
+    import subprocess
+    import sys
+
+    package = importlib.import_module(f"castlerules.{game}")
+    name = type(castlerules.make(game.replace("_", "-"))).__name__
+    assert getattr(package, name).__module__ == f"castlerules.{game}.game"
+    code = (f"from castlerules.{game}.rules import {name}\n"
+            f"from castlerules.{game}.game import {name} as moved\n"
+            f"assert {name} is moved\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
