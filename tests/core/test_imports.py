@@ -151,17 +151,13 @@ def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path: Path) -
 
 
 @pytest.mark.parametrize("game", ["splut", "spookslot", "kasteel", "vlotte_geesten"])
-def test_the_game_class_is_still_named_in_its_rules_module(game: str) -> None:
-    """The game class moved to ``<game>.game``, beside its rules; ``<game>.rules.<Class>`` still
-    names it (set by the game module: the rules import no game), in a fresh interpreter that
-    imports the rules module first."""
-    import subprocess
-    import sys
-
+def test_the_game_class_stands_beside_its_rules(game: str) -> None:
+    """The class ``make`` returns is defined in ``<game>.game`` and exported by the package; the
+    rules module holds the rules classes it derives from and never names the game class (the
+    rules never import their game)."""
     package = importlib.import_module(f"castlerules.{game}")
-    name = type(castlerules.make(game.replace("_", "-"))).__name__
-    assert getattr(package, name).__module__ == f"castlerules.{game}.game"
-    code = (f"from castlerules.{game}.rules import {name}\n"
-            f"from castlerules.{game}.game import {name} as moved\n"
-            f"assert {name} is moved\n")
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    rules = importlib.import_module(f"castlerules.{game}.rules")
+    cls = type(castlerules.make(game.replace("_", "-")))
+    assert getattr(package, cls.__name__) is cls and cls.__module__ == f"castlerules.{game}.game"
+    assert not hasattr(rules, cls.__name__)
+    assert any(base.__module__ == rules.__name__ for base in cls.__mro__)

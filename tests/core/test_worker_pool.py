@@ -4,6 +4,7 @@ their tasks for nobody."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -53,7 +54,5 @@ def test_workers_leave_with_the_process_that_started_them(how: signal.Signals) -
     finally:
         starter.kill()
         for p in workers if "workers" in locals() else []:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(p, signal.SIGKILL)
-            except ProcessLookupError:
-                pass

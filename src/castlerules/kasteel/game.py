@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from castlerules.core.declaration import GameInfo
 from castlerules.core.game import require
-from castlerules.kasteel import notation, render, rules
+from castlerules.kasteel import notation, render
 from castlerules.kasteel.board import (
     PLAYER_NAMES,
     RED,
@@ -181,7 +181,3 @@ class Kasteel(KasteelRules):
         return render.render_svg(state, self.board, highlight=highlight, winners=self.winners(state),
                                  chance=render.setup_words(self, state))
 
-
-#: ``castlerules.kasteel.rules.Kasteel`` named the game before the rules and the game were two
-#: modules; it still does (set here: the rules never import their game).
-rules.Kasteel = Kasteel  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidStateError
-from castlerules.splut import notation, render, rules
+from castlerules.splut import notation, render
 from castlerules.splut.board import (
     BY_NAME,
     NEXT,
@@ -183,7 +183,3 @@ class Splut(SplutRules):
     def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
         return render.render_svg(state, highlight=highlight, seats=tuple(self._seats))
 
-
-#: ``castlerules.splut.rules.Splut`` named the game before the rules and the game were two modules;
-#: it still does (set here: the rules never import their game).
-rules.Splut = Splut  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from castlerules.core.declaration import GameInfo
-from castlerules.spookslot import notation, render, rules
+from castlerules.spookslot import notation, render
 from castlerules.spookslot.declaration import GAME
 from castlerules.spookslot.rules import MAX_FACE, SpookslotRules
 from castlerules.spookslot.state import (
@@ -118,7 +118,3 @@ class Spookslot(SpookslotRules):
         at a chance node, what chance does."""
         return render.render_svg(state, self.board, highlight, self)
 
-
-#: ``castlerules.spookslot.rules.Spookslot`` named the game before the rules and the game were two
-#: modules; it still does (set here: the rules never import their game).
-rules.Spookslot = Spookslot  # type: ignore[attr-defined]

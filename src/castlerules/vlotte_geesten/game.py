@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from castlerules.core.declaration import GameInfo
-from castlerules.vlotte_geesten import notation, render, rules
+from castlerules.vlotte_geesten import notation, render
 from castlerules.vlotte_geesten.declaration import GAME
 from castlerules.vlotte_geesten.rules import (
     _ALL_ROLLS,
@@ -97,7 +97,3 @@ class VlotteGeesten(VlotteGeestenRules):
         or ``pot``."""
         return render.render_svg(state, self.winners(state), highlight)
 
-
-#: ``castlerules.vlotte_geesten.rules.VlotteGeesten`` named the game before the rules and the game
-#: were two modules; it still does (set here: the rules never import their game).
-rules.VlotteGeesten = VlotteGeesten  # type: ignore[attr-defined]
