@@ -67,14 +67,14 @@ def worker_pool(jobs: int) -> concurrent.futures.ProcessPoolExecutor:
     (see the module docstring). Use it as a context manager."""
     return concurrent.futures.ProcessPoolExecutor(
         max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-        initializer=_leave_with_parent,
+        initializer=_leave_with_parent, initargs=(os.getpid(),),
     )
 
 
-def _leave_with_parent() -> None:
-    """In a worker: a daemon thread that ends the worker once its parent is gone (the worker is
-    then adopted, and its parent's id changes)."""
-    parent = os.getppid()
+def _leave_with_parent(parent: int) -> None:
+    """In a worker: a daemon thread that ends the worker once ``parent``, the process that
+    started it, is gone (the worker is then adopted, and its parent's id changes) — at once if it
+    went while the worker was still starting."""
 
     def watch() -> None:
         while os.getppid() == parent:
