@@ -106,6 +106,33 @@ def test_boards_check_finds_a_square_cut_off_from_the_exit_missed(
     assert f"square {CUT_OFF[0]} is cut off" in (found.counterexample or "")
 
 
+class _NothingIsNo(Spookslot):
+    """Broken: a no_yellow of nothing is taken as the optional rule off."""
+
+    def __init__(self, *, no_yellow: Any = False, **options: Any) -> None:
+        super().__init__(no_yellow=False if no_yellow is None else no_yellow, **options)
+
+
+class _SafeOverShort(Spookslot):
+    """Broken: route-choice = bounce-safe quietly overrides bounce-at-fork = short."""
+
+    def __init__(self, *, readings: Any = None, **options: Any) -> None:
+        if readings and readings.get("route-choice") == "bounce-safe":
+            readings = {k: v for k, v in readings.items() if k != "bounce-at-fork"}
+        super().__init__(readings=readings, **options)
+
+
+def test_option_refusals_catch_an_option_let_through() -> None:
+    from castlerules.spookslot.theorems.options import check_option_refusals
+
+    assert check_option_refusals(Spookslot()).status is Status.PROVED
+    for broken, shown in ((_NothingIsNo(), "no_yellow = None"),
+                          (_SafeOverShort(), "route-choice = bounce-safe, bounce-at-fork = short")):
+        found = check_option_refusals(broken)
+        assert found.status is Status.COUNTEREXAMPLE and found.counterexample == f"{shown} is made", \
+            broken.__doc__
+
+
 def test_board_check_finds_a_star_on_the_wrong_square() -> None:
     """The packaged default board must be the reconstruction the board ruling adopts, square by
     square: a red star moved from lk4 to lk3 still has the rulebook's shape (two red stars), but

@@ -102,6 +102,7 @@ ORDER = (
     "spookslot.options-end",
     "spookslot.options-end-every",
     "spookslot.trap-weights",
+    "spookslot.option-refusals",
     "spookslot.single-pawn-chain",
     "spookslot.moves-reference-three",
 )

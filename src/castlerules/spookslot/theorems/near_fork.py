@@ -62,7 +62,7 @@ def near_fork_game(game: Spookslot) -> Spookslot:
         "On a small board of the rulebook's shape whose fork lies 3 squares from the Exit along "
         "its dangerous route (so a move from the fork, or from before it, can pass the Exit, and "
         "under exit-exact = count-back a bounce back from the Exit crosses the fork and names "
-        f"its route), for {family_text(near_fork_game(game))}: the game's legal moves and where "
+        f"its route), for {family_text(game)}: the game's legal moves and where "
         "each ends equal the step-by-step reading of the move rules, and every legal move "
         "leads to the position the rules give; and for pawns of the mover and another player "
         "on every pair of squares, every trap the ball reaches (the stairs and the bookcase "

@@ -16,7 +16,7 @@ from fractions import Fraction
 from importlib.resources import files
 from typing import Any
 
-from castlerules.core.errors import RulesError
+from castlerules.core.errors import InvalidOptionError, RulesError
 from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.board import Board, Square, board_problems, parse_board
 from castlerules.spookslot.rules import Spookslot
@@ -462,6 +462,65 @@ def check_boards(game: Spookslot) -> Result:
                          f"the fact's, square by square; {len(misshapen_boards())} misshapen "
                          "boards refused; the squares cut off from the Exit on a board made in "
                          "code found")
+
+
+# -- refused options -------------------------------------------------------------------------------
+#: Values of ``no_yellow`` other than true and false: a string, two numbers, nothing, a list, a
+#: table.
+NOT_BOOLEAN: tuple[Any, ...] = ("yes", 1, 0, None, [], {})
+
+
+def _refusal(cls: type[Spookslot], **options: Any) -> str | None:
+    """The message of the InvalidOptionError a game of ``cls`` with ``options`` raises (None: it
+    is made)."""
+    try:
+        cls(**options)
+    except InvalidOptionError as exc:
+        return str(exc)
+    return None
+
+
+@theorem(
+    "spookslot.option-refusals",
+    "The optional yellow rule is on or off: a no_yellow that is not true or false (a "
+    "string, the numbers 1 and 0, nothing, a list, a table) is refused with an "
+    "InvalidOptionError naming no_yellow. Of the readings route-choice and bounce-at-fork, "
+    "every pair of options makes a game except route-choice = bounce-safe with "
+    "bounce-at-fork = short (bounce-safe sends every bounce along the safe route), which is "
+    "refused with an InvalidOptionError naming both. Exhaustive over these values and "
+    "every pair of the two readings' options.",
+    clauses=clause_ids("optioneel.geel", "routes.kiezen"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_option_refusals_catch_an_option_let_through",
+    depends_on=(),
+)
+def check_option_refusals(game: Spookslot) -> Result:
+    """For every value of ``NOT_BOOLEAN``, a game of ``game``'s class and player count with it as
+    ``no_yellow`` is refused naming the option; for every pair of options of route-choice and
+    bounce-at-fork, a game under them is made, but for bounce-safe with short, refused naming
+    both readings."""
+    cls, n = type(game), game.num_players
+    for value in NOT_BOOLEAN:
+        found = _refusal(cls, players=n, no_yellow=value)
+        if found is None or "no_yellow" not in found:
+            said = "made" if found is None else f"refused with: {found}"
+            return Result.refuted(f"no_yellow = {value!r} is {said}", f"no_yellow = {value!r}")
+    spec, pairs = game.spec, 0
+    routes = [o.id for o in spec.interpretation("spookslot.interp.route-choice").options]
+    forks = [o.id for o in spec.interpretation("spookslot.interp.bounce-at-fork").options]
+    for route in routes:
+        for fork in forks:
+            pairs += 1
+            readings = {"route-choice": route, "bounce-at-fork": fork}
+            found = _refusal(cls, players=n, readings=readings)
+            refused = (route, fork) == ("bounce-safe", "short")
+            shown = f"route-choice = {route}, bounce-at-fork = {fork}"
+            if (found is not None) != refused or (
+                    refused and not all(r in (found or "") for r in readings)):
+                said = "made" if found is None else f"refused with: {found}"
+                return Result.refuted(f"{shown} is {said}", shown)
+    return Result.proved(f"{len(NOT_BOOLEAN)} values of no_yellow refused; {pairs} pairs of "
+                         "route-choice and bounce-at-fork, all made but bounce-safe with short")
 
 
 # -- representatives ---------------------------------------------------------------------------------
