@@ -16,6 +16,7 @@ MODULES = [
     "castlerules.core.outcome",
     "castlerules.core.catalog",
     "castlerules.core.extras",
+    "castlerules.core.frozen",
     "castlerules.strategies",
 ]
 

@@ -22,6 +22,7 @@ import attrs
 
 from castlerules.core.errors import quote
 from castlerules.core.fields import whole_number
+from castlerules.core.frozen import fast_constructor
 from castlerules.core.jsonio import RANGE
 from castlerules.core.written import Written
 from castlerules.kasteel.board import square_name
@@ -113,45 +114,18 @@ class State(Written):
         return State, (self.knights, self.passes, self.skulls, self.to_move)
 
 
-_SET = {name: State.__dict__[name].__set__ for name in State.__slots__ if name != "__weakref__"}
-
-
-def _state_maker() -> Callable[..., State]:
-    """``make_state``, with the slot setters bound once (a state is made for every action)."""
-    new, cls = object.__new__, State
-    set_knights, set_passes, set_skulls, set_to_move, set_bits, set_skull_bits, set_origin = (
-        _SET[n] for n in ("knights", "passes", "skulls", "to_move", "bits", "skull_bits", "origin")
-    )
-    set_hash, set_memo = _SET["_hash"], _SET["memo"]
-
-    def make_state(
-        knights: tuple[frozenset[int], frozenset[int]],
-        passes: tuple[int, int],
-        skulls: frozenset[int],
-        to_move: int,
-        bits: tuple[int, int],
-        skull_bits: int,
-        origin: Any,
-    ) -> State:
-        """A state whose derived fields the caller has computed (the rules' successor)."""
-        s: State = new(cls)
-        set_knights(s, knights)
-        set_passes(s, passes)
-        set_skulls(s, skulls)
-        set_to_move(s, to_move)
-        set_bits(s, bits)
-        set_skull_bits(s, skull_bits)
-        set_origin(s, origin)
-        set_hash(s, None)
-        set_memo(s, None)
-        return s
-
-    return make_state
-
-
-make_state = _state_maker()
-#: Sets a state's ``memo`` slot (one assignment; the slot's own setter, as ``make_state`` uses).
-set_memo = _SET["memo"]
+#: A state whose derived fields the caller has computed (the rules' successor, which updates
+#: only the bits a move changes), unchecked: ``make_state(knights, passes, skulls, to_move,
+#: bits, skull_bits, origin)``.
+make_state: Callable[[
+    tuple[frozenset[int], frozenset[int]], tuple[int, int], frozenset[int], int,
+    tuple[int, int] | None, int | None, Any,
+], State] = fast_constructor(
+    State, ("knights", "passes", "skulls", "to_move", "bits", "skull_bits", "origin")
+)
+#: Sets a state's ``memo`` slot (one assignment: the slot's own setter, past the frozen
+#: ``__setattr__``).
+set_memo = State.__dict__["memo"].__set__
 
 
 # -- actions ------------------------------------------------------------------------------------

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import attrs
 
 from castlerules.core.errors import InvalidActionError, quote
 from castlerules.core.fields import whole_number
+from castlerules.core.frozen import fast_constructor
 from castlerules.core.jsonio import RANGE
 from castlerules.core.written import Written
 from castlerules.splut.board import NAMES, NEXT, OFF, Dir
@@ -145,52 +147,17 @@ class State(Written):
         return found
 
 
-class _Unfrozen(State):
-    """A State under construction: the same slots, but written by plain attribute stores (no
-    frozen ``__setattr__``). ``make_state`` fills one and turns it into a State by assigning its
-    class before anyone else sees it, so no _Unfrozen object ever leaves ``make_state``."""
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-
-def make_state(
-    pieces: tuple[tuple[int, int, int], ...],
-    rocks: tuple[int, ...],
-    to_move: int,
-    turn: int,
-    steps_left: int,
-    throw_from: int,
-    lev: Lev,
-    lev_rock: int,
-    moved_before: frozenset[int],
-    moved_now: frozenset[int],
-    board: bytes,
-    over: bool,
-) -> State:
-    """A state whose derived fields the caller has computed (the rules' successor, which
-    updates the occupancy of the few squares an action changes instead of recomputing it).
-
-    A state is made for every action, so this fills the slots with plain stores (about three
-    times cheaper than calling each slot's setter past the frozen ``__setattr__``)."""
-    s: Any = object.__new__(_Unfrozen)
-    s.pieces = pieces
-    s.rocks = rocks
-    s.to_move = to_move
-    s.turn = turn
-    s.steps_left = steps_left
-    s.throw_from = throw_from
-    s.lev = lev
-    s.lev_rock = lev_rock
-    s.moved_before = moved_before
-    s.moved_now = moved_now
-    s.board = board
-    s.over = over
-    s._hash = None
-    s.__class__ = State
-    made: State = s
-    return made
+#: A state whose derived fields the caller has computed (the rules' successor, which updates the
+#: occupancy of the few squares an action changes instead of recomputing it), unchecked:
+#: ``make_state(pieces, rocks, to_move, turn, steps_left, throw_from, lev, lev_rock,
+#: moved_before, moved_now, board, over)``.
+make_state: Callable[[
+    tuple[tuple[int, int, int], ...], tuple[int, ...], int, int, int, int, Lev, int,
+    frozenset[int], frozenset[int], bytes, bool,
+], State] = fast_constructor(State, (
+    "pieces", "rocks", "to_move", "turn", "steps_left", "throw_from", "lev", "lev_rock",
+    "moved_before", "moved_now", "board", "over",
+))
 
 
 # -- actions ------------------------------------------------------------------------------------

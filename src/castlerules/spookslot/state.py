@@ -16,6 +16,7 @@ import attrs
 
 from castlerules.core.errors import InvalidActionError, quote
 from castlerules.core.fields import whole_number
+from castlerules.core.frozen import fast_constructor
 from castlerules.core.jsonio import RANGE
 from castlerules.core.written import Written
 
@@ -83,44 +84,14 @@ class State(Written):
                        self.released, self.winner)
 
 
-def _state_maker() -> Callable[..., State]:
-    """``make_state``, with the slot setters bound once (a state is made for every action)."""
-    new, cls = object.__new__, State
-    slots = {name: State.__dict__[name].__set__ for name in State.__slots__ if name != "__weakref__"}
-    set_pawns, set_turn, set_phase, set_roll, set_pending, set_first, set_released, set_winner = (
-        slots[n] for n in ("pawns", "turn", "phase", "roll", "pending", "first", "released", "winner")
-    )
-    set_memo, set_hash = slots["memo"], slots["_attrs_cached_hash"]
-
-    def make_state(
-        pawns: tuple[tuple[str, ...], ...],
-        turn: int,
-        phase: Phase,
-        roll: int,
-        pending: tuple[tuple[int, int], ...],
-        first: tuple[int, ...],
-        released: tuple[bool, ...],
-        winner: int,
-    ) -> State:
-        """``State(...)`` with every field given, without the attrs ``__init__`` (the rules make a
-        state for every action)."""
-        s: State = new(cls)
-        set_pawns(s, pawns)
-        set_turn(s, turn)
-        set_phase(s, phase)
-        set_roll(s, roll)
-        set_pending(s, pending)
-        set_first(s, first)
-        set_released(s, released)
-        set_winner(s, winner)
-        set_memo(s, None)
-        set_hash(s, None)
-        return s
-
-    return make_state
-
-
-make_state = _state_maker()
+#: ``State(...)`` with every field given, unchecked (the rules make a state for every action):
+#: ``make_state(pawns, turn, phase, roll, pending, first, released, winner)``.
+make_state: Callable[[
+    tuple[tuple[str, ...], ...], int, Phase, int, tuple[tuple[int, int], ...], tuple[int, ...],
+    tuple[bool, ...], int,
+], State] = fast_constructor(
+    State, ("pawns", "turn", "phase", "roll", "pending", "first", "released", "winner")
+)
 
 
 def _text(name: str, value: Any) -> str:
