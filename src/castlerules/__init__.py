@@ -31,10 +31,10 @@ from castlerules.core.outcome import Outcome, Termination
 from castlerules.core.record import Record, Replay, replay, replay_game
 
 if TYPE_CHECKING:
-    from castlerules.kasteel.rules import Kasteel
-    from castlerules.splut.rules import Splut
-    from castlerules.spookslot.rules import Spookslot
-    from castlerules.vlotte_geesten.rules import VlotteGeesten
+    from castlerules.kasteel.game import Kasteel
+    from castlerules.splut.game import Splut
+    from castlerules.spookslot.game import Spookslot
+    from castlerules.vlotte_geesten.game import VlotteGeesten
 
 
 # One overload per packaged game (a test checks them against the catalog's declarations): a type

@@ -220,7 +220,9 @@ def _run_local(jobs: Iterable[Job], workers: int, sink: Sink) -> None:
             sink(run_job(job))
         return
     window = 4 * workers
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+    from castlerules.core.parallel import worker_pool
+
+    with worker_pool(workers) as pool:
         pending: set[concurrent.futures.Future[list[GameResult]]] = set()
         for job in jobs:
             pending.add(pool.submit(run_job, job))

@@ -307,65 +307,28 @@ class LineReader:
         return TOO_LONG
 
 
-# -- the session ------------------------------------------------------------------------------
+# -- what a session says -----------------------------------------------------------------------
 
-class Session:
-    """One game in the terminal (see the module docstring)."""
+class Teller:
+    """What a session says on the screen: its lines, the plies in words, the board and the history
+    (``Session`` is one; the attributes are the session's, set by its ``__init__``)."""
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        *,
-        humans: Iterable[int],
-        bots: Callable[[int], Bot],
-        rng: random.Random,
-        console: Console,
-        stdin: TextIO,
-        max_plies: int,
-        interactive: bool,
-        bot_delay: float = BOT_DELAY,
-        on_change: Callable[[bool], None] | None = None,
-    ) -> None:
-        self.game = game
-        self.view = view_of(game)
-        self.humans = frozenset(humans)
-        self.bots = {p: bots(p) for p in range(game.num_players) if p not in self.humans}
-        self.rng = rng
-        self.console = console
-        self.reader = LineReader(stdin, console.file if interactive else None)
-        self.max_plies = max_plies
-        self.interactive = interactive
-        self.bot_delay = bot_delay
-        self.states: list[Any] = [game.initial_state()]
-        self.plies: list[Ply] = []
-        self.stopped = ""
-        #: Counts the changes of the game (a ply made or taken back); ``on_change(waiting)`` is
-        #: called after each, and with ``waiting`` before a person is asked (to keep the record).
-        self.changes = 0
-        self.on_change = on_change
-        #: Plies told on a line that is not printed yet (the rest of a turn may join them).
-        self._group: list[Ply] = []
-        #: Lines of events printed since the board was last drawn.
-        self._lines_told = 0
-        self._plies_told_from = 0
-        self._drawn: Any = None
-        self._live = False
-        #: Whether the prompt is the last line on the screen (a line said first clears it).
-        self._at_prompt = False
+    view: Presentation
+    humans: frozenset[int]
+    console: Console
+    reader: LineReader
+    states: list[Any]
+    plies: list[Ply]
+    _group: list[Ply]
+    _lines_told: int
+    _plies_told_from: int
+    _drawn: Any
+    _live: bool
+    _at_prompt: bool
 
     @property
     def state(self) -> Any:
         return self.states[-1]
-
-    @property
-    def texts(self) -> list[str]:
-        """The plies so far in the game's notation (the record's actions)."""
-        return [p.text for p in self.plies]
-
-    @property
-    def movers(self) -> list[int | None]:
-        """Who made each ply (None: chance)."""
-        return [p.mover for p in self.plies]
 
     # -- saying things ------------------------------------------------------------------------
     def _end_prompt(self) -> None:
@@ -473,6 +436,63 @@ class Session:
                 said = view.settled(self.states[start], ply.after, self.plies[start:i + 1])
                 if said:
                     self._say(Text("   " + said, style="dim"))
+
+
+# -- the session ------------------------------------------------------------------------------
+
+class Session(Teller):
+    """One game in the terminal (see the module docstring)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        *,
+        humans: Iterable[int],
+        bots: Callable[[int], Bot],
+        rng: random.Random,
+        console: Console,
+        stdin: TextIO,
+        max_plies: int,
+        interactive: bool,
+        bot_delay: float = BOT_DELAY,
+        on_change: Callable[[bool], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.view = view_of(game)
+        self.humans = frozenset(humans)
+        self.bots = {p: bots(p) for p in range(game.num_players) if p not in self.humans}
+        self.rng = rng
+        self.console = console
+        self.reader = LineReader(stdin, console.file if interactive else None)
+        self.max_plies = max_plies
+        self.interactive = interactive
+        self.bot_delay = bot_delay
+        self.states: list[Any] = [game.initial_state()]
+        self.plies: list[Ply] = []
+        self.stopped = ""
+        #: Counts the changes of the game (a ply made or taken back); ``on_change(waiting)`` is
+        #: called after each, and with ``waiting`` before a person is asked (to keep the record).
+        self.changes = 0
+        self.on_change = on_change
+        #: Plies told on a line that is not printed yet (the rest of a turn may join them).
+        self._group: list[Ply] = []
+        #: Lines of events printed since the board was last drawn.
+        self._lines_told = 0
+        self._plies_told_from = 0
+        self._drawn: Any = None
+        self._live = False
+        #: Whether the prompt is the last line on the screen (a line said first clears it).
+        self._at_prompt = False
+
+    @property
+    def texts(self) -> list[str]:
+        """The plies so far in the game's notation (the record's actions)."""
+        return [p.text for p in self.plies]
+
+    @property
+    def movers(self) -> list[int | None]:
+        """Who made each ply (None: chance)."""
+        return [p.mover for p in self.plies]
 
     # -- moves ----------------------------------------------------------------------------------
     def _push(self, action: Any, mover: int | None) -> None:

@@ -10,7 +10,7 @@ import pytest
 import castlerules
 from castlerules.core.catalog import game_class
 from castlerules.core.conformance import ConformanceError, check_conformance
-from castlerules.vlotte_geesten.rules import VlotteGeesten
+from castlerules.vlotte_geesten import VlotteGeesten
 from castlerules.vlotte_geesten.state import Roll, State
 
 CASES = [(name, opts) for name in castlerules.games() for opts in game_class(name).variants()]

@@ -66,7 +66,7 @@ def test_a_player_count_the_game_refuses_fails_the_plan(monkeypatch: pytest.Monk
     """A game that refuses a player count its rulebook names is a failure of the run, never a
     count silently left out."""
     from castlerules.core.errors import InvalidOptionError
-    from castlerules.vlotte_geesten.rules import VlotteGeesten
+    from castlerules.vlotte_geesten import VlotteGeesten
 
     real = VlotteGeesten.__init__
 

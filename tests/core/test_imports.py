@@ -15,8 +15,13 @@ than one module.
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Iterable
 from pathlib import Path
+
+import pytest
+
+import castlerules
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "castlerules"
 
@@ -143,3 +148,16 @@ def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path: Path) -
     (pkg / "game" / "state.py").write_text("class State:\n    pass\n")
     (pkg / "game" / "notation.py").write_text("from .state import State\n")
     assert circles(import_graph(pkg)) == []
+
+
+@pytest.mark.parametrize("game", ["splut", "spookslot", "kasteel", "vlotte_geesten"])
+def test_the_game_class_stands_beside_its_rules(game: str) -> None:
+    """The class ``make`` returns is defined in ``<game>.game`` and exported by the package; the
+    rules module holds the rules classes it derives from and never names the game class (the
+    rules never import their game)."""
+    package = importlib.import_module(f"castlerules.{game}")
+    rules = importlib.import_module(f"castlerules.{game}.rules")
+    cls = type(castlerules.make(game.replace("_", "-")))
+    assert getattr(package, cls.__name__) is cls and cls.__module__ == f"castlerules.{game}.game"
+    assert not hasattr(rules, cls.__name__)
+    assert any(base.__module__ == rules.__name__ for base in cls.__mro__)

@@ -97,6 +97,21 @@ def test_a_state_or_action_of_another_game_names_both_games(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", castlerules.games())
+def test_the_hot_state_methods_check_the_state_against_the_declared_class(name: str) -> None:
+    """The guard of a method taking only a state compares the state's class with the state type
+    the method's class declared (one test, from the closure): a rules class that defined such a
+    method without declaring ``state_type`` would get the slower guard, which looks the type up
+    on the game at every call."""
+    cls = type(castlerules.make(name))
+    for method in ("is_terminal", "legal_actions", "actors", "winners", "is_chance"):
+        guard = getattr(cls, method)
+        assert getattr(guard, "_guarded", False), method
+        cells = dict(zip(guard.__code__.co_freevars, guard.__closure__ or ()))
+        assert "known" in cells, f"{method} of {name} has the slow guard"
+        assert cells["known"].cell_contents is cls.state_type
+
+
+@pytest.mark.parametrize("name", castlerules.games())
 def test_str_of_an_action_is_its_notation_and_reads_back(name: str) -> None:
     game = castlerules.make(name)
     rng = random.Random(3)

@@ -155,7 +155,7 @@ def test_a_condition_is_counted_once_both_ways_and_listed_otherwise(measured: No
     game.is_chance(state)
     game.is_chance(attrs.evolve(state, scores=(35, 0, 0, 0), supply=0))
     seen = reach.take()
-    found = _conditions(seen, "VlotteGeesten.is_chance")
+    found = _conditions(seen, "VlotteGeestenRules.is_chance")
     assert found["state.supply > 0"].seen == "both ways"
     assert found["state.supply > 0"].independent
     dice = found["state.dice is None"]
@@ -164,7 +164,7 @@ def test_a_condition_is_counted_once_both_ways_and_listed_otherwise(measured: No
     (vg,) = [r for r in reach.report(seen) if r.game == "vlotte-geesten"]
     assert dice in vg.missing() and 0 < vg.share < 1
     lines = list(reach.render([vg]))
-    at = lines.index(f"  {dice.file}:{dice.line} VlotteGeesten.is_chance")
+    at = lines.index(f"  {dice.file}:{dice.line} VlotteGeestenRules.is_chance")
     assert lines[at + 1] == ("      state.dice is None: only true, in and/or "
                              "state.dice is None and state.supply > 0")
     assert lines[at + 2].startswith("      clauses: vg.spel.worp")

@@ -379,7 +379,7 @@ def test_a_game_pickles_as_its_options_not_its_caches(name: str) -> None:
     Spookslot game could be pickled (OpenSpiel's random simulation failed, in some test orders)."""
     import pickle
 
-    from castlerules.spookslot.rules import Spookslot
+    from castlerules.spookslot import Spookslot
 
     class _Local(Spookslot):
         pass

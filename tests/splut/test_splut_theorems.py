@@ -14,10 +14,10 @@ import z3
 
 from castlerules.core.symbolic import And, If, Not, Or, Sum
 from castlerules.core.theorem import Status, run
-from castlerules.splut import kernel, theorems
+from castlerules.splut import Splut, kernel, theorems
 from castlerules.splut.board import NEXT, OFF
 from castlerules.splut.reference import Reference
-from castlerules.splut.rules import Splut, bookkeeping_tables
+from castlerules.splut.rules import bookkeeping_tables
 from castlerules.splut.state import Lev, Pass, Piece, State, Step, Throw
 from castlerules.splut.theorems.kernels import (
     check_end_z3,

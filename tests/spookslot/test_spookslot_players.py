@@ -9,9 +9,8 @@ import pytest
 import castlerules
 from castlerules.core.game import check_player_count
 from castlerules.core.theorem import Result, Status, run
-from castlerules.spookslot import rules
+from castlerules.spookslot import Spookslot, rules
 from castlerules.spookslot import theorems as th
-from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import EXIT, START, Move, Phase, State
 from castlerules.spookslot.theorems.families import ball_states
 from castlerules.spookslot.theorems.players import pair_states

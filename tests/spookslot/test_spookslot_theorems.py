@@ -12,10 +12,10 @@ import castlerules
 from castlerules.core.spec import read_text
 from castlerules.core.symbolic import And, If, Not
 from castlerules.core.theorem import Result, Status, run
+from castlerules.spookslot import Spookslot
 from castlerules.spookslot import theorems as th
 from castlerules.spookslot.board import DEFAULT_BOARD, parse_board
 from castlerules.spookslot.kernel import NO_MOVE
-from castlerules.spookslot.rules import Spookslot
 from castlerules.spookslot.state import GHOST, START, Phase, State
 from castlerules.spookslot.theorems.board import check_board, check_bounce, check_exit_exact
 from castlerules.spookslot.theorems.chain import (

@@ -39,6 +39,30 @@ def importable(module: str) -> bool:
     return True
 
 
+def inherited_parts(cls: type) -> str | None:
+    """For a class assembled from parts (a game's rules classes beneath its game class, ``Game``'s
+    identity beneath ``Game``): the ``:inherited-members:`` value that documents the parts' members
+    as the class's own, the first base that is not such a part (public, or not castlerules') and
+    every base after it (autodoc leaves out a member of a named class only where it meets it
+    first); None for a class with no such parts, and for every class that is not a game."""
+    from castlerules.core.game import Game
+
+    if not issubclass(cls, Game):
+        return None
+    mro = cls.__mro__
+    for i, base in enumerate(mro[1:], start=1):
+        defined = f"{base.__module__}.{base.__qualname__}"
+        if not base.__module__.startswith("castlerules.") or defined in PUBLIC or base is object:
+            return None if i == 1 else ", ".join(b.__name__ for b in mro[i:])
+    return None
+
+
+def autoclass(target: str, cls: type) -> list[str]:
+    out = [f".. autoclass:: {target}", "   :members:", "   :show-inheritance:"]
+    stop = inherited_parts(cls)
+    return [*out, *([f"   :inherited-members: {stop}"] if stop else []), ""]
+
+
 def automodule(module: str, members: bool = True) -> list[str]:
     out = [f".. automodule:: {module}"]
     out += ["   :members:", "   :show-inheritance:"] if members else ["   :no-members:"]
@@ -123,7 +147,7 @@ def page_api_top() -> list[str]:
     for name in castlerules.__all__:
         obj = getattr(castlerules, name)
         if isinstance(obj, type):
-            out += [f".. autoclass:: castlerules.{name}", "   :members:", "   :show-inheritance:", ""]
+            out += autoclass(f"castlerules.{name}", obj)
         else:
             out += [f".. autofunction:: castlerules.{name}", ""]
     out += [".. py:data:: castlerules.__version__", "", "   The version of this castlerules.", ""]
@@ -150,8 +174,15 @@ def page_api_games(docs: list[GameDoc]) -> list[str]:
     out += ["Each game's package exports its game class, its state and its actions "
             "(``__all__``); make a game with :py:func:`castlerules.make`.", ""]
     for gd in docs:
-        out += [*title(gd.package, "-"), *automodule(gd.package)]
         package = importlib.import_module(gd.package)
+        parted = [name for name in getattr(package, "__all__", ())
+                  if isinstance(getattr(package, name), type)
+                  and inherited_parts(getattr(package, name))]
+        out += [*title(gd.package, "-"), *automodule(gd.package)]
+        if parted:  # documented below, with the members of their parts
+            out[-1:] = [f"   :exclude-members: {', '.join(parted)}", ""]
+        for name in parted:
+            out += autoclass(f"{gd.package}.{name}", getattr(package, name))
         for name in getattr(package, "__all__", ()):
             value = getattr(package, name)
             if isinstance(value, type) or callable(value):

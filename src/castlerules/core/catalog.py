@@ -6,7 +6,7 @@ A game declares itself once, in its package's ``declaration`` module, which the 
 rulebook)::
 
     GAME: GameInfo = register(GameInfo(name="splut", prefix="splut", package="castlerules.splut",
-                                       rules="castlerules.splut.rules:Splut", blurb="...", ...))
+                                       rules="castlerules.splut.game:Splut", blurb="...", ...))
 
 The packaged games are the packages named in ``PACKAGED``; a project of its own declares a game the
 same way and registers it with ``register`` (``castlerules.register``).

@@ -56,9 +56,11 @@ class GameInfo:
     """What a game is, declared once in its package: the catalog, the command line, the
     environments, the adapters, the Play page and the docs all read it from here.
 
-    ``rules`` names the rules class as ``"module:Class"`` (imported on first use); ``package`` is
-    the module whose ``<package>.<part>`` modules hold the parts listed in ``parts``; ``spec`` names
-    the rulebook data as ``"package:file.toml"`` (default: the packaged ``specs/<name>.toml``).
+    ``rules`` names the game class ``make`` makes, the rules with their notation and pictures, as
+    ``"module:Class"`` (imported on first use; the packaged games' is in their ``game`` module,
+    beside the ``rules`` module it derives from); ``package`` is the module whose
+    ``<package>.<part>`` modules hold the parts listed in ``parts``; ``spec`` names the rulebook
+    data as ``"package:file.toml"`` (default: the packaged ``specs/<name>.toml``).
     """
 
     #: The name ``castlerules.make`` takes (lower case, words joined by ``-``).
@@ -67,7 +69,7 @@ class GameInfo:
     prefix: str = attrs.field(validator=attrs.validators.matches_re(r"^[a-z][a-z0-9]*$"))
     #: The package that declares the game (``__name__`` of its ``__init__``).
     package: str
-    #: The rules class, ``"module:Class"``.
+    #: The game class ``make`` makes, ``"module:Class"``.
     rules: str = attrs.field(validator=attrs.validators.matches_re(r"^[\w.]+:\w+$"))
     #: One line for a person: what the game is about.
     blurb: str

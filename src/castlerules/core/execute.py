@@ -31,7 +31,6 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import json
-import multiprocessing
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -39,7 +38,7 @@ import attrs
 
 from castlerules.core import reach
 from castlerules.core.errors import InvalidOptionError, RulesError
-from castlerules.core.parallel import cpus, dask_client, processes
+from castlerules.core.parallel import cpus, dask_client, processes, worker_pool
 from castlerules.core.theorem import Result, Run, Theorem, run
 
 BACKENDS = ("local", "dask")
@@ -207,12 +206,11 @@ class _Collector:
 
 def _run_local(tasks: Sequence[Task], jobs: int, collector: _Collector,
                work: Callable[[Task], tuple[Any, ...]] = run_task) -> None:
-    """``jobs`` worker processes (started afresh, not forked: a parent's threads and z3 state
-    stay in the parent); a few tasks in flight per worker, so a stop is quick."""
-    context = multiprocessing.get_context("spawn")
+    """``jobs`` worker processes (``core.parallel.worker_pool``); a few tasks in flight per
+    worker, so a stop is quick."""
     window = 2 * jobs
     todo = iter(enumerate(tasks))
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with worker_pool(jobs) as pool:
         pending: dict[concurrent.futures.Future[tuple[Any, ...]], int] = {}
 
         def fill() -> None:

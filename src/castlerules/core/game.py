@@ -37,7 +37,74 @@ def _remade(cls: type[Any], options: dict[str, Any]) -> Any:
     return cls(**options)
 
 
-class Game(abc.ABC, Generic[S, A]):
+class GameIdentity:
+    """A game's identity: the options and readings it was made with, the rulebook data they are
+    read against, and what follows from them (its repr, equality, hash and pickling). ``Game`` is
+    one; its ``__init__`` sets the options and the readings."""
+
+    name: ClassVar[str]
+    _options: dict[str, Any]
+    _readings: dict[str, str]
+
+    def resolve_readings(
+        self, keywords: Mapping[str, Any], readings: Any = None, ruleset: Any = None
+    ) -> dict[str, Any]:
+        """Reconcile ``readings=``, ``ruleset=`` and the keyword options (see
+        ``castlerules.core.readings``); returns the keywords with the values the readings imply.
+        Call it first in a game's ``__init__``; ``reading`` answers afterwards."""
+        from castlerules.core.readings import resolve
+
+        given = self.__dict__.get("_given")
+        out, self._readings = resolve(self.spec, keywords, readings, ruleset, given)
+        return out
+
+    # -- identity --------------------------------------------------------------------------
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options this game was made with, JSON-able, such that ``make(name, **options)``
+        makes an equal game (non-default readings without a keyword under ``"readings"``)."""
+        out = dict(self._options)
+        if "readings" in out:
+            out["readings"] = dict(out["readings"])
+        return out
+
+    @property
+    def readings(self) -> dict[str, str]:
+        """The option id this game plays for every interpretation (full interpretation ids)."""
+        return dict(self._readings)
+
+    def reading(self, interpretation: str) -> str:
+        """The option id this game plays for ``interpretation`` (full or short id)."""
+        found = self._readings.get(interpretation)
+        if found is None:
+            found = self._readings[self.spec.interpretation(interpretation).id]
+        return found
+
+    @property
+    def spec(self) -> GameSpec:
+        """The rulebook data: clauses and interpretations."""
+        return load_spec(self.name)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"castlerules.make({self.name!r}{', ' if opts else ''}{opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game) and self.name == other.name and self._options == other._options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, repr(sorted(self._options.items()))))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its class and its options and is made again on loading: never its
+        caches, which may be shared by every game of the module (Spookslot's move caches, keyed
+        by the class of each game that filled them)."""
+        return (_remade, (type(self), dict(self._options)))
+
+
+class Game(GameIdentity, abc.ABC, Generic[S, A]):
     """A game's rules as pure functions over immutable states.
 
     Subclasses implement the abstract methods; ``apply`` and ``is_legal`` are derived from
@@ -101,40 +168,6 @@ class Game(abc.ABC, Generic[S, A]):
             self._options["readings"] = extra
         self._action_classes = frozenset(self.action_types)
 
-    def resolve_readings(
-        self, keywords: Mapping[str, Any], readings: Any = None, ruleset: Any = None
-    ) -> dict[str, Any]:
-        """Reconcile ``readings=``, ``ruleset=`` and the keyword options (see
-        ``castlerules.core.readings``); returns the keywords with the values the readings imply.
-        Call it first in a game's ``__init__``; ``reading`` answers afterwards."""
-        from castlerules.core.readings import resolve
-
-        given = self.__dict__.get("_given")
-        out, self._readings = resolve(self.spec, keywords, readings, ruleset, given)
-        return out
-
-    # -- identity --------------------------------------------------------------------------
-    @property
-    def options(self) -> dict[str, Any]:
-        """The options this game was made with, JSON-able, such that ``make(name, **options)``
-        makes an equal game (non-default readings without a keyword under ``"readings"``)."""
-        out = dict(self._options)
-        if "readings" in out:
-            out["readings"] = dict(out["readings"])
-        return out
-
-    @property
-    def readings(self) -> dict[str, str]:
-        """The option id this game plays for every interpretation (full interpretation ids)."""
-        return dict(self._readings)
-
-    def reading(self, interpretation: str) -> str:
-        """The option id this game plays for ``interpretation`` (full or short id)."""
-        found = self._readings.get(interpretation)
-        if found is None:
-            found = self._readings[self.spec.interpretation(interpretation).id]
-        return found
-
     @property
     @abc.abstractmethod
     def num_players(self) -> int:
@@ -144,29 +177,6 @@ class Game(abc.ABC, Generic[S, A]):
         >>> castlerules.make("splut", players=3).num_players
         3
         """
-
-    @property
-    def spec(self) -> GameSpec:
-        """The rulebook data: clauses and interpretations."""
-        return load_spec(self.name)
-
-    def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
-        return f"castlerules.make({self.name!r}{', ' if opts else ''}{opts})"
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Game) and self.name == other.name and self._options == other._options
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.name, repr(sorted(self._options.items()))))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """A game pickles as its class and its options and is made again on loading: never its
-        caches, which may be shared by every game of the module (Spookslot's move caches, keyed
-        by the class of each game that filled them)."""
-        return (_remade, (type(self), dict(self._options)))
 
     # -- the protocol ----------------------------------------------------------------------
     @abc.abstractmethod

@@ -5,6 +5,10 @@ Nothing castlerules starts is unbounded:
 - ``processes(asked, tasks, oversubscribe=...)`` is how many worker processes a run starts: what
   was asked (default: one per CPU), never more than there are tasks, and never more than the CPUs
   this process may use unless ``oversubscribe`` says so (the command line's ``--oversubscribe``).
+- ``worker_pool(jobs)`` is the one pool of local worker processes (``verify --jobs``, ``simulate
+  --workers``): started afresh (spawned: a parent's threads and z3 state stay in the parent), and
+  each worker leaves as soon as the process that started it is gone — killed, hung up on or
+  interrupted — instead of finishing its task for nobody.
 - ``dask_client(...)`` is the one way ``verify --backend dask`` and ``simulate --backend dask``
   get a Dask client: a client given by the caller (used, never closed), a ``LocalCluster`` of
   single-threaded worker processes (capped as above), or the scheduler at an address. An address
@@ -20,8 +24,12 @@ Nothing castlerules starts is unbounded:
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import importlib
+import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -48,6 +56,32 @@ def processes(asked: int | None, tasks: int, *, oversubscribe: bool = False) -> 
     if not oversubscribe:
         count = min(count, cpus())
     return max(1, min(count, tasks))
+
+
+#: How often a worker looks whether the process that started it is still there (seconds).
+PARENT_POLL = 0.5
+
+
+def worker_pool(jobs: int) -> concurrent.futures.ProcessPoolExecutor:
+    """A pool of ``jobs`` spawned worker processes that end with the process that started them
+    (see the module docstring). Use it as a context manager."""
+    return concurrent.futures.ProcessPoolExecutor(
+        max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+        initializer=_leave_with_parent,
+    )
+
+
+def _leave_with_parent() -> None:
+    """In a worker: a daemon thread that ends the worker once its parent is gone (the worker is
+    then adopted, and its parent's id changes)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="castlerules-parent-watch", daemon=True).start()
 
 
 def distributed_module() -> Any:

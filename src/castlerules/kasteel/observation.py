@@ -18,7 +18,7 @@ from castlerules.kasteel.board import Kind
 from castlerules.kasteel.state import State
 
 if TYPE_CHECKING:
-    from castlerules.kasteel.rules import Kasteel
+    from castlerules.kasteel.game import Kasteel
 
 #: (name, description) of every channel, in channel order.
 CHANNELS: tuple[tuple[str, str], ...] = (

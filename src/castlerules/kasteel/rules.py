@@ -27,19 +27,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from importlib import resources
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import uniform
-from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation, quote
-from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.game import Game, check_player_count
 from castlerules.core.outcome import Termination
 from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
-from castlerules.kasteel import kernel, notation, render
+from castlerules.kasteel import kernel
 from castlerules.kasteel.board import (
     DEFAULT_NAME,
     DIRECTIONS,
@@ -54,7 +52,6 @@ from castlerules.kasteel.board import (
     Kind,
     load_board,
 )
-from castlerules.kasteel.declaration import GAME
 from castlerules.kasteel.kernel import LineReading, after_move
 from castlerules.kasteel.notation import Origin
 from castlerules.kasteel.state import (
@@ -106,16 +103,6 @@ def group(lines: tuple[GameLine, ...]) -> Group:
         every,
         lines,
     )
-
-
-#: A map of one's own, given by value: 5 x 7 squares, a canal between the knights.
-SMALL_MAP = (" 7 . . r . .\n 6 . R # R .\n 5 . . . . .\n 4 . . . . .\n 3 . . . . .\n"
-             " 2 . Y C Y .\n 1 . . y . .\n   a b c d e\n")
-
-
-def default_board_path() -> str:
-    """The file system path of the packaged default map (an example for the ``board`` option)."""
-    return str(resources.files("castlerules.specs").joinpath("boards", "kasteel-default.txt"))
 
 
 def _int_option(name: str, value: Any, low: int, high: int) -> int:
@@ -252,44 +239,14 @@ STUCK = Termination(
 )
 
 
-class Kasteel(Game[State, Action]):
-    """Het kasteel veroveren: two players, yellow (0) first, eight knights each on a 19x19 board.
+class KasteelMoves(Game[State, Action]):
+    """The rules of Het kasteel veroveren, first part: the options and readings they read, the
+    start, the chance events, the move generator, the end and the successor.
+    ``KasteelRules`` adds the legality predicate; the game is
+    ``castlerules.kasteel.game.Kasteel``."""
 
-    Options (keyword-only):
-
-    - ``level`` (1-3): 8, 7 or 6 passes per player (kasteel.interp.level);
-    - ``passes``: an explicit number of passes (0-1000), overriding the level
-      (kasteel.interp.passes);
-    - ``skulls``: how many skulls a chance node places at the start (default 4,
-      kasteel.interp.skulls);
-    - ``skull_squares``: fixed skull squares such as ``["c10", "j9"]`` instead of chance
-      (kasteel.interp.skull-squares);
-    - ``board``: the packaged map's name (``"kasteel-default"``), map text in the format of
-      ``specs/boards/kasteel-default.txt``, or the path of a map file (kasteel.interp.board; the
-      game's options keep the text, never the path; see ``castlerules.kasteel.board`` for the
-      limits);
-    - ``stuck``: what happens to a player who has knights but no legal move: ``"pass"`` (default:
-      he passes; if his opponent could not move either, he loses) or ``"lose"`` (he loses at once)
-      (kasteel.interp.no-legal-move);
-    - ``readings`` / ``ruleset``: any other reading (``castlerules readings kasteel``).
-    """
-
-    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Move, Pass, PlaceSkull)
-    players_range: ClassVar[tuple[int, int]] = (2, 2)
-    #: Random playouts are stopped after this many plies. The rules have no move limit
-    #: (kasteel.interp.no-move-limit); seeded random games end long before it.
-    playout_cap: ClassVar[int] = 20_000
-
-    @classmethod
-    def variants(cls) -> tuple[dict[str, Any], ...]:
-        return (
-            {},
-            {"level": 3, "skulls": 6, "stuck": "lose"},
-            {"passes": 0, "skull_squares": ["i11", "j10", "k11"], "board": default_board_path()},
-            {"board": SMALL_MAP, "skulls": 1},
-        )
 
     @clause("kasteel.kanalen.niveau", "kasteel.kanalen.passen")
     def __init__(
@@ -442,21 +399,12 @@ class Kasteel(Game[State, Action]):
             self._origin,
         )
 
-    @property
-    def num_players(self) -> int:
-        return 2
-
     # -- states ----------------------------------------------------------------------------
     @clause("kasteel.spel.geel-eerst", "kasteel.kanalen.niveau", "kasteel.begin.muren")
     def initial_state(self) -> State:
         """Knights on their walls, the level's passes each, yellow to move; at a chance node
         while skulls remain to be placed."""
         return self._initial
-
-    def adopt(self, state: State) -> State:
-        """``state`` with this game's naming for ``repr`` (an equal state)."""
-        return make_state(state.knights, state.passes, state.skulls, state.to_move, state.bits,
-                          state.skull_bits, self._origin)
 
     def is_chance(self, state: State) -> bool:
         return len(state.skulls) < self.skull_count
@@ -624,16 +572,72 @@ class Kasteel(Game[State, Action]):
         """One player acts at a time: the legal actions, whoever asks (as the base class)."""
         return self._info(state)[0]
 
-    def candidate_actions(self, state: State) -> tuple[Any, ...]:
-        """Every skull placement on the zone, every pass, and every move of either player from a
-        knight to any square in its row or column."""
-        out: list[Any] = [PlaceSkull(sq) for sq in self._zone]
-        out += [Pass(p) for p in (YELLOW, RED)]
-        for p in (YELLOW, RED):
-            for frm in sorted(state.knights[p]):
-                for ray in self.board.rays[frm]:
-                    out += [Move(p, frm, sq) for sq in ray]
-        return tuple(out)
+    def _via_of(self, action: Move) -> tuple[Board, int, int] | None:
+        """``Move.via`` of the move this board interned for ``action`` (for a move made by hand or
+        for another board), None if it is not a move along a line of this board."""
+        if self.board.line(action.frm, action.to) is None:
+            return None
+        via: tuple[Board, int, int] = self._moves[action.frm * self._size + action.to].via
+        return via
+
+    def path_cost(self, state: State, path: Sequence[int]) -> int:
+        """Passes a move along ``path`` (the squares it enters) costs."""
+        costs = [kernel.square_cost(self.board.kinds[sq] is Kind.CANAL, sq in state.skulls)
+                 for sq in path]
+        return int(kernel.move_cost(costs, self._per_move))
+
+    def path(self, action: Move) -> tuple[int, ...]:
+        """The squares a move enters, nearest first (empty if it is not along a line)."""
+        where = self.board.line(action.frm, action.to)
+        if where is None:
+            return ()
+        return self.board.rays[action.frm][where[0]][: where[1] + 1]
+
+    # -- transitions -----------------------------------------------------------------------
+    @clause("kasteel.spel.slaan", "kasteel.kanalen.passen", "kasteel.spel.geel-eerst",
+            "kasteel.kanalen.schedels")
+    @reads("kasteel.interp.capture", "kasteel.interp.pass-cost")
+    def successor(self, state: State, action: Any) -> State:
+        cls = action.__class__
+        p = state.to_move
+        bits = state.bits
+        assert bits is not None and state.skull_bits is not None
+        if cls is Move:
+            q = 1 - p
+            frm, to = action.frm, action.to
+            f, t = 1 << frm, 1 << to
+            mine, theirs = bits[p], bits[q]
+            mine2, theirs2 = after_move(mine, theirs, f, t, self._mover_removed)
+            skull_bits = state.skull_bits
+            via = action.via
+            if via is None or via[0] is not self.board:
+                via = self._via_of(action)
+            cost = self._cost[((skull_bits | self._canal_bits) & via[2]).bit_count()]
+            knights, passes = state.knights, state.passes
+            # the squares whose knights changed, as sets (usually just from and to, and to)
+            moved = mine ^ mine2
+            own = knights[p] ^ (
+                frozenset((frm, to)) if moved == f | t else frozenset(squares_of(moved))
+            )
+            opp = knights[q]
+            if theirs2 != theirs:  # the knights the kernel took (its capture: the one on ``to``)
+                opp = opp ^ frozenset(squares_of(theirs ^ theirs2))
+            if p == YELLOW:
+                return make_state((own, opp), (passes[0] - cost, passes[1]), state.skulls, q,
+                                  (mine2, theirs2), skull_bits, state.origin)
+            return make_state((opp, own), (passes[0], passes[1] - cost), state.skulls, q,
+                              (theirs2, mine2), skull_bits, state.origin)
+        if cls is Pass:
+            return make_state(state.knights, state.passes, state.skulls, 1 - p, bits,
+                              state.skull_bits, state.origin)
+        return make_state(state.knights, state.passes, state.skulls | {action.square}, p, bits,
+                          state.skull_bits | 1 << action.square, state.origin)
+
+
+
+class KasteelRules(KasteelMoves):
+    """The rules of Het kasteel veroveren, second part: the legality predicate, by kind of
+    action."""
 
     # -- legality --------------------------------------------------------------------------
     def rule_violation(self, state: State, action: Any) -> Violation | None:
@@ -668,14 +672,6 @@ class Kasteel(Game[State, Action]):
         if cls is Pass:
             return self._pass_violation(state, action, moves)
         return violation("kasteel.kanalen.schedels", "all skulls have been placed")
-
-    def _via_of(self, action: Move) -> tuple[Board, int, int] | None:
-        """``Move.via`` of the move this board interned for ``action`` (for a move made by hand or
-        for another board), None if it is not a move along a line of this board."""
-        if self.board.line(action.frm, action.to) is None:
-            return None
-        via: tuple[Board, int, int] = self._moves[action.frm * self._size + action.to].via
-        return via
 
     def _name(self, square: Any) -> str:
         try:
@@ -783,123 +779,3 @@ class Kasteel(Game[State, Action]):
             f"the move costs {cost} {'pass' if cost == 1 else 'passes'} and {PLAYER_NAMES[p]} "
             f"has {state.passes[p]} left",
         )
-
-    def path_cost(self, state: State, path: Sequence[int]) -> int:
-        """Passes a move along ``path`` (the squares it enters) costs."""
-        costs = [kernel.square_cost(self.board.kinds[sq] is Kind.CANAL, sq in state.skulls)
-                 for sq in path]
-        return int(kernel.move_cost(costs, self._per_move))
-
-    def path(self, action: Move) -> tuple[int, ...]:
-        """The squares a move enters, nearest first (empty if it is not along a line)."""
-        where = self.board.line(action.frm, action.to)
-        if where is None:
-            return ()
-        return self.board.rays[action.frm][where[0]][: where[1] + 1]
-
-    # -- transitions -----------------------------------------------------------------------
-    @clause("kasteel.spel.slaan", "kasteel.kanalen.passen", "kasteel.spel.geel-eerst",
-            "kasteel.kanalen.schedels")
-    @reads("kasteel.interp.capture", "kasteel.interp.pass-cost")
-    def successor(self, state: State, action: Any) -> State:
-        cls = action.__class__
-        p = state.to_move
-        bits = state.bits
-        assert bits is not None and state.skull_bits is not None
-        if cls is Move:
-            q = 1 - p
-            frm, to = action.frm, action.to
-            f, t = 1 << frm, 1 << to
-            mine, theirs = bits[p], bits[q]
-            mine2, theirs2 = after_move(mine, theirs, f, t, self._mover_removed)
-            skull_bits = state.skull_bits
-            via = action.via
-            if via is None or via[0] is not self.board:
-                via = self._via_of(action)
-            cost = self._cost[((skull_bits | self._canal_bits) & via[2]).bit_count()]
-            knights, passes = state.knights, state.passes
-            # the squares whose knights changed, as sets (usually just from and to, and to)
-            moved = mine ^ mine2
-            own = knights[p] ^ (
-                frozenset((frm, to)) if moved == f | t else frozenset(squares_of(moved))
-            )
-            opp = knights[q]
-            if theirs2 != theirs:  # the knights the kernel took (its capture: the one on ``to``)
-                opp = opp ^ frozenset(squares_of(theirs ^ theirs2))
-            if p == YELLOW:
-                return make_state((own, opp), (passes[0] - cost, passes[1]), state.skulls, q,
-                                  (mine2, theirs2), skull_bits, state.origin)
-            return make_state((opp, own), (passes[0], passes[1] - cost), state.skulls, q,
-                              (theirs2, mine2), skull_bits, state.origin)
-        if cls is Pass:
-            return make_state(state.knights, state.passes, state.skulls, 1 - p, bits,
-                              state.skull_bits, state.origin)
-        return make_state(state.knights, state.passes, state.skulls | {action.square}, p, bits,
-                          state.skull_bits | 1 << action.square, state.origin)
-
-    # -- notation, JSON, pictures ----------------------------------------------------------
-    def state_to_text(self, state: State) -> str:
-        return notation.position_text(self.board.width, self.board.height, state)
-
-    def parse_position(self, text: str) -> State:
-        return self.adopt(notation.parse_position(self.board, text))
-
-    def state_from_json(self, text: str | bytes) -> State:
-        return self.adopt(super().state_from_json(text))
-
-    def action_to_str(self, state: State, action: Action) -> str:
-        return notation.action_to_str(self.board, state, action)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        found: Action = notation.parse_action(self.board, state, text)
-        return found
-
-    def validate_state(self, state: State) -> None:
-        b = self.board
-        require(state.bits is not None, "state.knights: a square is not a square of the board")
-        require(state.skull_bits is not None, "state.skulls: a square is not a square of the board")
-        for p in (YELLOW, RED):
-            who = PLAYER_NAMES[p]
-            require(
-                all(0 <= sq < b.size for sq in state.knights[p]),
-                f"state.knights[{p}]: a {who} square is off the board",
-            )
-            require(
-                len(state.knights[p]) <= len(b.start[p]),
-                f"state.knights[{p}]: {who} has more knights than at the start",
-            )
-            require(
-                b.keys[p] not in state.knights[p],
-                f"state.knights[{p}]: a {who} knight stands on its own key square "
-                f"{b.name(b.keys[p])}",
-            )
-            require(
-                0 <= state.passes[p] <= self.start_passes,
-                f"state.passes[{p}]: expected 0 to {self.start_passes}",
-            )
-        require(not state.knights[0] & state.knights[1], "state.knights: two knights on one square")
-        require(state.to_move in (YELLOW, RED), "state.to_move: expected 0 (yellow) or 1 (red)")
-        require(state.skulls <= self._zone_set, "state.skulls: a skull outside the skull zone")
-        require(len(state.skulls) <= self.skull_count, "state.skulls: too many skulls")
-        if self._fixed is not None:
-            require(state.skulls == self._fixed, "state.skulls: expected the fixed skull squares")
-        if self.is_chance(state):
-            require(
-                state == State(b.start, (self.start_passes, self.start_passes), state.skulls, YELLOW),
-                "state: while skulls are placed the position must be the start",
-            )
-        require(
-            len(self.winners(state)) <= 1, "state: both players cannot have won (unreachable)"
-        )
-
-    def describe_chance(self, state: State, outcome: Any) -> str:
-        """A chance outcome in words, as a person at the table tells it."""
-        return render.describe_chance(self, state, outcome)
-
-    def render(self, state: State) -> str:
-        return render.render_text(self.board, state, self.winners(state),
-                                  render.setup_words(self, state))
-
-    def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        return render.render_svg(state, self.board, highlight=highlight, winners=self.winners(state),
-                                 chance=render.setup_words(self, state))

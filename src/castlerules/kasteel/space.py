@@ -17,7 +17,7 @@ from castlerules.core.errors import InvalidStateError, quote
 from castlerules.kasteel.state import Pass, State
 
 if TYPE_CHECKING:
-    from castlerules.kasteel.rules import Kasteel
+    from castlerules.kasteel.game import Kasteel
 
 _INDEX = attrgetter("index")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.game import Kasteel
 from castlerules.kasteel.state import Move, Pass, State
 
 WAYS = ("wins by key", "wins by elimination", "wins by blockade")

@@ -21,7 +21,7 @@ from castlerules.splut.board import OFF, SEATS, SQUARES, column_row
 from castlerules.splut.state import Lev, State
 
 if TYPE_CHECKING:
-    from castlerules.splut.rules import Splut
+    from castlerules.splut.game import Splut
 
 ROWS = COLUMNS = 9
 #: The most players a game has: piece planes exist for this many relative players.

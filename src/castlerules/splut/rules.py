@@ -23,17 +23,15 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
-from castlerules.core.declaration import GameInfo
-from castlerules.core.errors import InvalidOptionError, InvalidStateError, Violation
+from castlerules.core.errors import InvalidOptionError, Violation
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.outcome import Termination
 from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
-from castlerules.splut import kernel, notation, render
+from castlerules.splut import kernel, notation
 from castlerules.splut.board import (
     BY_NAME,
     DIRECTION,
@@ -50,7 +48,6 @@ from castlerules.splut.board import (
     Dir,
     Seat,
 )
-from castlerules.splut.declaration import GAME
 from castlerules.splut.state import (
     EMPTY,
     ROCK,
@@ -277,25 +274,14 @@ LAST_KILL = Termination(
 NO_SORCERER = Termination("no-sorcerer", "splut.winnen.laatste", "no sorcerer is left on the board")
 
 
-class Splut(Game[State, Action]):
-    """Splut! for 2, 3 or 4 players.
+class SplutTurns(Game[State, Action]):
+    """The rules of Splut!, first part: the readings they read, the tabulated bookkeeping, the
+    start, the end, and the successor (steps, pushes, throws, passes, the end of a turn and who
+    moves next). ``SplutMoves`` adds the move generator, ``SplutRules`` the legality predicate;
+    the game is ``castlerules.splut.game.Splut``."""
 
-    Options: ``players`` (2-4, default 2; interpretation splut.interp.player-count). Player 0 sits
-    South and begins; then West, North, East as seated (interpretation splut.interp.seating).
-    One action is one step of one piece (a troll's step may pull a rock, a sorcerer's step may
-    levitate one); the throw after a troll steps onto a rock is its own action.
-    """
-
-    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Step, Throw, Pass)
-    players_range: ClassVar[tuple[int, int]] = (2, 4)
-    playout_cap: ClassVar[int] = 100_000
-
-    @classmethod
-    def variants(cls) -> tuple[dict[str, Any], ...]:
-        """Every player count the rulebook names."""
-        return ({"players": 2}, {"players": 3}, {"players": 4})
 
     @clause("splut.verloop.spelers", "splut.zitten.twee", "splut.zitten.drie", "splut.zitten.vier")
     def __init__(
@@ -367,49 +353,6 @@ class Splut(Game[State, Action]):
         if not self._own_target:
             kinds[code(p, Piece.SORCERER)] = kernel.OBSTACLE
         return tuple(kinds)
-
-    @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def opening(self) -> bool:
-        """The first two turns have 1 and 2 steps (splut.interp.steps-per-turn = opening)."""
-        return self._opening
-
-    @property
-    def clockwise(self) -> tuple[int, ...]:
-        """The players in clockwise order of their seats (splut.interp.seating)."""
-        return self._cycle
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seat of each player (splut.interp.seating)."""
-        return tuple(self._seats)
-
-    @property
-    def next_table(self) -> dict[tuple[int, tuple[bool, ...]], int]:
-        """Who moves after each player, for each pattern of teams on the board (tabulated from
-        kernel.next_player)."""
-        return dict(self._next_table)
-
-    @property
-    def bookkeeping(
-        self,
-    ) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, int], ...]]:
-        """The tabulated bookkeeping the successor runs: (after_step[turn][steps left],
-        after_turn_end[turn]) for turns below TABLE_TURNS."""
-        return self._step_table, self._end_table
-
-    def throw_kinds(self, p: int) -> tuple[int, ...]:
-        """What a rock thrown by player p meets, by occupancy code (the table the game runs)."""
-        return self._kinds[p]
-
-    @property
-    def lev_may_stay(self) -> bool:
-        """A levitating step may leave a blocked rock where it is (splut.interp.levitate-blocked
-        = sorcerer-moves-rock)."""
-        return self._lev_stays
 
     # -- the bookkeeping kernels, tabulated -------------------------------------------------
     @tabulation
@@ -505,17 +448,223 @@ class Splut(Game[State, Action]):
             return NO_SORCERER
         return LAST_KILL if self._thrower_wins else LAST_SORCERER
 
-    def is_chance(self, state: State) -> bool:
-        return False
-
-    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        return ()
-
     @clause("splut.zet.afwisselen", "splut.verloop.klok")
     def actors(self, state: State) -> frozenset[int]:
         if state.over:
             return frozenset()
         return self._actor_sets[state.to_move]
+
+    # -- transitions -------------------------------------------------------------------------
+    @clause("splut.zet.verdelen", "splut.trol.trekken", "splut.trol.werpen",
+            "splut.tovenaar.zweven", "splut.tovenaar.stoppen", "splut.tovenaar.geduwd-getrokken",
+            "splut.dwerg.duwen", "splut.beweging.orthogonaal")
+    @reads("splut.interp.levitate-behind", "splut.interp.levitate-blocked",
+           "splut.interp.blocked-throw", "splut.interp.rock-under-troll")
+    def successor(self, state: State, action: Any) -> State:
+        """The state after ``action`` (a step here; throws and passes in ``_throw`` and
+        ``_pass``), assumed legal."""
+        cls = action.__class__
+        if cls is not Step:
+            return self._throw(state, action) if cls is Throw else self._pass(state, action)
+        p, frm, to = action.player, action.frm, action.to
+        board = state.board
+        assert board is not None
+        pieces = state.pieces
+        trio = pieces[p]
+        lev, lev_rock = state.lev, state.lev_rock
+        rocks, before, now = state.rocks, state.moved_before, state.moved_now
+        throw_from = OFF
+        after = bytearray(board)
+        if frm == trio[0]:
+            new_trio = (to, trio[1], trio[2])
+            after[frm] = EMPTY
+            r = action.lev
+            if r != OFF:
+                lev = ACTIVE
+                r2 = NEXT_IN[STEP_DIR[to - frm + 9]][r]
+                if r2 != OFF and (board[r2] == EMPTY or (r2 == frm and self._lev_behind)):
+                    if board[r] == ROCK:  # a troll standing on it stays (rock-under-troll)
+                        after[r] = EMPTY
+                    after[r2] = ROCK
+                    lev_rock = r2
+                    rocks, before, now = _remap_one(r, r2, rocks, before, now)
+                else:
+                    lev_rock = r  # blocked: the rock stays (splut.interp.levitate-blocked)
+            elif lev is ACTIVE:
+                lev, lev_rock = DONE, OFF
+        elif frm == trio[1]:
+            new_trio = (trio[0], to, trio[2])
+            after[frm] = ROCK if self._blocked_throw and frm in rocks else EMPTY
+            if action.pull:
+                behind = NEXT[frm][OPPOSITE[STEP_DIR[to - frm + 9]]]
+                if board[behind] == ROCK:  # a troll standing on it stays (rock-under-troll)
+                    after[behind] = EMPTY
+                after[frm] = ROCK
+                rocks, before, now = _remap_one(behind, frm, rocks, before, now)
+            if board[to] == ROCK:
+                throw_from = to
+            if lev is ACTIVE:
+                lev, lev_rock = DONE, OFF
+        elif board[to] == EMPTY:  # a dwarf's step with nothing to push
+            new_trio = (trio[0], trio[1], to)
+            after[frm] = EMPTY
+            if lev is ACTIVE:
+                lev, lev_rock = DONE, OFF
+        else:
+            pieces, moves = self._push(state, frm, STEP_DIR[to - frm + 9], after)
+            if moves:
+                rocks, before, now = _remap(moves, rocks, before, now)
+            if lev is ACTIVE:
+                lev, lev_rock = DONE, OFF
+            new_trio = pieces[p]
+        if new_trio is not pieces[p]:
+            after[to] = board[frm]
+            listed = list(pieces)
+            listed[p] = new_trio
+            pieces = tuple(listed)
+        if throw_from != OFF:
+            turn, left = kernel.after_pickup(state.turn, state.steps_left)
+            return make_state(pieces, rocks, p, turn, left, throw_from, lev, lev_rock, before,
+                              now, bytes(after), state.over)
+        turn, left = state.turn, state.steps_left
+        if 0 <= turn < TABLE_TURNS and 0 <= left < 4:
+            turn, left = self._step_table[turn][left]
+        else:
+            turn, left = self._after_step(turn, left)
+        if turn != state.turn:
+            return self._end_turn(state, pieces, rocks, now, bytes(after), state.over)
+        return make_state(pieces, rocks, p, turn, left, OFF, lev, lev_rock, before, now,
+                          bytes(after), state.over)
+
+    @reads("splut.interp.push-distance", "splut.interp.blocked-throw")
+    def _push(
+        self, state: State, frm: int, d: int, after: bytearray
+    ) -> tuple[tuple[tuple[int, int, int], ...], dict[int, int] | None]:
+        """A dwarf's push from ``frm`` in direction ``d`` (the square in front is occupied):
+        (pieces, rock moves) afterwards, with ``after`` (the occupancy) updated; the line in front
+        moves as kernel.push says."""
+        board = state.board
+        assert board is not None
+        line = LINE[frm][d]
+        mover = board[frm]
+        after[frm] = EMPTY
+        contents = board[LINE_SLICE[frm][d]]
+        key = (mover, contents)
+        new = self._memo_push.get(key)
+        if new is None:
+            new = self._memo_push.put(key, tuple(kernel.push(mover, list(contents), self._slide)[1]))
+        pieces = [list(t) for t in state.pieces]
+        old_rocks = [line[i] for i, c in enumerate(contents) if c == ROCK]
+        new_rocks = [line[i] for i, c in enumerate(new) if c == ROCK]
+        moves = {a: b for a, b in zip(old_rocks, new_rocks) if a != b}
+        # A troll resting on a rock after a blocked throw is pushed with the rock under it.
+        hidden = set(state.rocks) - set(old_rocks) if self._blocked_throw else set()
+        for i, c in enumerate(new):
+            after[line[i]] = c
+            if c >= 2:
+                old = pieces[owner(c)][piece_of(c)]
+                pieces[owner(c)][piece_of(c)] = line[i]
+                if old in hidden and old != line[i]:
+                    moves[old] = line[i]
+        return tuple((t[0], t[1], t[2]) for t in pieces), moves or None
+
+    @clause(
+        "splut.trol.werpen-einde", "splut.werpen.vlucht", "splut.werpen.tovenaar",
+        "splut.splut.dwerg", "splut.splut.team", "splut.splut.rots-blijft",
+        "splut.winnen.team-weg", "splut.voorbeeld.werpen-splut", "splut.woorden.doelwit",
+        "splut.woorden.dwerg", "splut.woorden.rotsen", "splut.rotsen.vier",
+        "splut.onderdelen.vier-rotsen",
+    )
+    @reads("splut.interp.blocked-throw")
+    def _throw(self, state: State, action: Throw) -> State:
+        """The rock flies (kernel.throw_landing), crushes what stands where it lands — a sorcerer
+        with its whole team, or a dwarf alone — stays there, and the turn ends."""
+        q = state.throw_from
+        board = state.board
+        assert board is not None
+        line = LINE[q][action.direction]
+        kinds = self._kinds[state.to_move]
+        index = kernel.throw_landing([kinds[board[c]] for c in line])
+        pieces: tuple[tuple[int, int, int], ...] = state.pieces
+        if index < 0:  # the rock cannot leave: it stays under the troll (blocked-throw)
+            return self._end_turn(
+                state, pieces, state.rocks, state.moved_now | {q}, board, state.over
+            )
+        land = line[index]
+        victim = board[land]
+        if victim in SORCERERS:
+            pieces = self._remove_team(pieces, owner(victim))
+        elif victim in DWARVES:
+            v = owner(victim)
+            pieces = tuple((t[0], t[1], OFF) if i == v else t for i, t in enumerate(pieces))
+        rocks = tuple(sorted([land if r == q else r for r in state.rocks]))
+        now = (state.moved_now - {q}) | {land}
+        over = bool(kernel.game_over([t[0] != OFF for t in pieces]))
+        new_board = occupancy(pieces, rocks)
+        assert new_board is not None
+        return self._end_turn(state, pieces, rocks, now, new_board, over)
+
+    def _remove_team(
+        self, pieces: tuple[tuple[int, int, int], ...], victim: int
+    ) -> tuple[tuple[int, int, int], ...]:
+        flags = [[sq != OFF for sq in trio] for trio in pieces]
+        kept = kernel.after_kill(flags, victim)
+        return tuple(
+            (
+                trio[0] if keeps[0] else OFF,
+                trio[1] if keeps[1] else OFF,
+                trio[2] if keeps[2] else OFF,
+            )
+            for trio, keeps in zip(pieces, kept)
+        )
+
+    @clause("splut.zet.verplicht")
+    @reads("splut.interp.no-legal-step")
+    def _pass(self, state: State, action: Pass) -> State:
+        """No legal step is left: the turn ends (interpretation splut.interp.no-legal-step)."""
+        if not self._stuck_out:
+            board = state.board
+            assert board is not None
+            return self._end_turn(state, state.pieces, state.rocks, state.moved_now, board,
+                                  state.over)
+        pieces = self._remove_team(state.pieces, state.to_move)
+        over = bool(kernel.game_over([t[0] != OFF for t in pieces]))
+        new_board = occupancy(pieces, state.rocks)
+        assert new_board is not None
+        return self._end_turn(state, pieces, state.rocks, state.moved_now, new_board, over)
+
+    @clause("splut.verloop.klok", "splut.zet.afwisselen", "splut.zet.tweede-twee",
+            "splut.zet.drie", "splut.tovenaar.vorige-speler")
+    @reads("splut.interp.winner", "splut.interp.seating")
+    def _end_turn(
+        self,
+        state: State,
+        pieces: tuple[tuple[int, int, int], ...],
+        rocks: tuple[int, ...],
+        moved_now: frozenset[int],
+        board: bytes,
+        over: bool,
+    ) -> State:
+        """The next player clockwise whose sorcerer is still on the board begins a new turn
+        (kernel.next_player); the rocks moved in this turn are the ones that player cannot
+        levitate."""
+        turn = state.turn
+        turn, left = (
+            self._end_table[turn] if 0 <= turn < TABLE_TURNS else self._after_turn_end(turn)
+        )
+        if over and self._thrower_wins:
+            nxt = state.to_move  # the last thrower is kept: it is the winner (splut.interp.winner)
+        elif self._n == 2:
+            nxt = self._next_table[state.to_move, (pieces[0][0] != OFF, pieces[1][0] != OFF)]
+        else:
+            nxt = self._next_table[state.to_move, tuple([t[0] != OFF for t in pieces])]
+        return make_state(pieces, rocks, nxt, turn, left, OFF, UNUSED, OFF, moved_now, NONE,
+                          board, over)
+
+
+
+class SplutMoves(SplutTurns):
+    """The rules of Splut!, second part: the move generator (one route to what is legal)."""
 
     # -- the move generator (one route) -------------------------------------------------------
     def legal_actions(self, state: State) -> tuple[Action, ...]:
@@ -651,23 +800,10 @@ class Splut(Game[State, Action]):
                 ):
                     add(pulling)
 
-    def candidate_actions(self, state: State) -> tuple[Any, ...]:
-        """Every well-formed action: each step from any square to a neighbour by the player to
-        move (with and without pull, with levitation of any rock), plain steps by the other
-        players, four throws and a pass."""
-        p = state.to_move
-        out: list[Any] = []
-        for frm in sorted(SQUARE_SET):
-            for to in NEXT[frm]:
-                if to == OFF:
-                    continue
-                for q in range(self._n):
-                    out.append(Step(q, frm, to))
-                out.append(Step(p, frm, to, pull=True))
-                out.extend(Step(p, frm, to, lev=r) for r in state.rocks)
-        out.extend(Throw(p, d) for d in Dir)
-        out.append(Pass(p))
-        return tuple(out)
+
+
+class SplutRules(SplutMoves):
+    """The rules of Splut!, third part: the legality predicate (the other route), by piece."""
 
     # -- legality (the other route) -----------------------------------------------------------
     @clause(
@@ -959,263 +1095,6 @@ class Splut(Game[State, Action]):
             )
         return None
 
-    # -- transitions -------------------------------------------------------------------------
-    @clause("splut.zet.verdelen", "splut.trol.trekken", "splut.trol.werpen",
-            "splut.tovenaar.zweven", "splut.tovenaar.stoppen", "splut.tovenaar.geduwd-getrokken",
-            "splut.dwerg.duwen", "splut.beweging.orthogonaal")
-    @reads("splut.interp.levitate-behind", "splut.interp.levitate-blocked",
-           "splut.interp.blocked-throw", "splut.interp.rock-under-troll")
-    def successor(self, state: State, action: Any) -> State:
-        """The state after ``action`` (a step here; throws and passes in ``_throw`` and
-        ``_pass``), assumed legal."""
-        cls = action.__class__
-        if cls is not Step:
-            return self._throw(state, action) if cls is Throw else self._pass(state, action)
-        p, frm, to = action.player, action.frm, action.to
-        board = state.board
-        assert board is not None
-        pieces = state.pieces
-        trio = pieces[p]
-        lev, lev_rock = state.lev, state.lev_rock
-        rocks, before, now = state.rocks, state.moved_before, state.moved_now
-        throw_from = OFF
-        after = bytearray(board)
-        if frm == trio[0]:
-            new_trio = (to, trio[1], trio[2])
-            after[frm] = EMPTY
-            r = action.lev
-            if r != OFF:
-                lev = ACTIVE
-                r2 = NEXT_IN[STEP_DIR[to - frm + 9]][r]
-                if r2 != OFF and (board[r2] == EMPTY or (r2 == frm and self._lev_behind)):
-                    if board[r] == ROCK:  # a troll standing on it stays (rock-under-troll)
-                        after[r] = EMPTY
-                    after[r2] = ROCK
-                    lev_rock = r2
-                    rocks, before, now = _remap_one(r, r2, rocks, before, now)
-                else:
-                    lev_rock = r  # blocked: the rock stays (splut.interp.levitate-blocked)
-            elif lev is ACTIVE:
-                lev, lev_rock = DONE, OFF
-        elif frm == trio[1]:
-            new_trio = (trio[0], to, trio[2])
-            after[frm] = ROCK if self._blocked_throw and frm in rocks else EMPTY
-            if action.pull:
-                behind = NEXT[frm][OPPOSITE[STEP_DIR[to - frm + 9]]]
-                if board[behind] == ROCK:  # a troll standing on it stays (rock-under-troll)
-                    after[behind] = EMPTY
-                after[frm] = ROCK
-                rocks, before, now = _remap_one(behind, frm, rocks, before, now)
-            if board[to] == ROCK:
-                throw_from = to
-            if lev is ACTIVE:
-                lev, lev_rock = DONE, OFF
-        elif board[to] == EMPTY:  # a dwarf's step with nothing to push
-            new_trio = (trio[0], trio[1], to)
-            after[frm] = EMPTY
-            if lev is ACTIVE:
-                lev, lev_rock = DONE, OFF
-        else:
-            pieces, moves = self._push(state, frm, STEP_DIR[to - frm + 9], after)
-            if moves:
-                rocks, before, now = _remap(moves, rocks, before, now)
-            if lev is ACTIVE:
-                lev, lev_rock = DONE, OFF
-            new_trio = pieces[p]
-        if new_trio is not pieces[p]:
-            after[to] = board[frm]
-            listed = list(pieces)
-            listed[p] = new_trio
-            pieces = tuple(listed)
-        if throw_from != OFF:
-            turn, left = kernel.after_pickup(state.turn, state.steps_left)
-            return make_state(pieces, rocks, p, turn, left, throw_from, lev, lev_rock, before,
-                              now, bytes(after), state.over)
-        turn, left = state.turn, state.steps_left
-        if 0 <= turn < TABLE_TURNS and 0 <= left < 4:
-            turn, left = self._step_table[turn][left]
-        else:
-            turn, left = self._after_step(turn, left)
-        if turn != state.turn:
-            return self._end_turn(state, pieces, rocks, now, bytes(after), state.over)
-        return make_state(pieces, rocks, p, turn, left, OFF, lev, lev_rock, before, now,
-                          bytes(after), state.over)
-
-    @reads("splut.interp.push-distance", "splut.interp.blocked-throw")
-    def _push(
-        self, state: State, frm: int, d: int, after: bytearray
-    ) -> tuple[tuple[tuple[int, int, int], ...], dict[int, int] | None]:
-        """A dwarf's push from ``frm`` in direction ``d`` (the square in front is occupied):
-        (pieces, rock moves) afterwards, with ``after`` (the occupancy) updated; the line in front
-        moves as kernel.push says."""
-        board = state.board
-        assert board is not None
-        line = LINE[frm][d]
-        mover = board[frm]
-        after[frm] = EMPTY
-        contents = board[LINE_SLICE[frm][d]]
-        key = (mover, contents)
-        new = self._memo_push.get(key)
-        if new is None:
-            new = self._memo_push.put(key, tuple(kernel.push(mover, list(contents), self._slide)[1]))
-        pieces = [list(t) for t in state.pieces]
-        old_rocks = [line[i] for i, c in enumerate(contents) if c == ROCK]
-        new_rocks = [line[i] for i, c in enumerate(new) if c == ROCK]
-        moves = {a: b for a, b in zip(old_rocks, new_rocks) if a != b}
-        # A troll resting on a rock after a blocked throw is pushed with the rock under it.
-        hidden = set(state.rocks) - set(old_rocks) if self._blocked_throw else set()
-        for i, c in enumerate(new):
-            after[line[i]] = c
-            if c >= 2:
-                old = pieces[owner(c)][piece_of(c)]
-                pieces[owner(c)][piece_of(c)] = line[i]
-                if old in hidden and old != line[i]:
-                    moves[old] = line[i]
-        return tuple((t[0], t[1], t[2]) for t in pieces), moves or None
-
-    @clause(
-        "splut.trol.werpen-einde", "splut.werpen.vlucht", "splut.werpen.tovenaar",
-        "splut.splut.dwerg", "splut.splut.team", "splut.splut.rots-blijft",
-        "splut.winnen.team-weg", "splut.voorbeeld.werpen-splut", "splut.woorden.doelwit",
-        "splut.woorden.dwerg", "splut.woorden.rotsen", "splut.rotsen.vier",
-        "splut.onderdelen.vier-rotsen",
-    )
-    @reads("splut.interp.blocked-throw")
-    def _throw(self, state: State, action: Throw) -> State:
-        """The rock flies (kernel.throw_landing), crushes what stands where it lands — a sorcerer
-        with its whole team, or a dwarf alone — stays there, and the turn ends."""
-        q = state.throw_from
-        board = state.board
-        assert board is not None
-        line = LINE[q][action.direction]
-        kinds = self._kinds[state.to_move]
-        index = kernel.throw_landing([kinds[board[c]] for c in line])
-        pieces: tuple[tuple[int, int, int], ...] = state.pieces
-        if index < 0:  # the rock cannot leave: it stays under the troll (blocked-throw)
-            return self._end_turn(
-                state, pieces, state.rocks, state.moved_now | {q}, board, state.over
-            )
-        land = line[index]
-        victim = board[land]
-        if victim in SORCERERS:
-            pieces = self._remove_team(pieces, owner(victim))
-        elif victim in DWARVES:
-            v = owner(victim)
-            pieces = tuple((t[0], t[1], OFF) if i == v else t for i, t in enumerate(pieces))
-        rocks = tuple(sorted([land if r == q else r for r in state.rocks]))
-        now = (state.moved_now - {q}) | {land}
-        over = bool(kernel.game_over([t[0] != OFF for t in pieces]))
-        new_board = occupancy(pieces, rocks)
-        assert new_board is not None
-        return self._end_turn(state, pieces, rocks, now, new_board, over)
-
-    def _remove_team(
-        self, pieces: tuple[tuple[int, int, int], ...], victim: int
-    ) -> tuple[tuple[int, int, int], ...]:
-        flags = [[sq != OFF for sq in trio] for trio in pieces]
-        kept = kernel.after_kill(flags, victim)
-        return tuple(
-            (
-                trio[0] if keeps[0] else OFF,
-                trio[1] if keeps[1] else OFF,
-                trio[2] if keeps[2] else OFF,
-            )
-            for trio, keeps in zip(pieces, kept)
-        )
-
-    @clause("splut.zet.verplicht")
-    @reads("splut.interp.no-legal-step")
-    def _pass(self, state: State, action: Pass) -> State:
-        """No legal step is left: the turn ends (interpretation splut.interp.no-legal-step)."""
-        if not self._stuck_out:
-            board = state.board
-            assert board is not None
-            return self._end_turn(state, state.pieces, state.rocks, state.moved_now, board,
-                                  state.over)
-        pieces = self._remove_team(state.pieces, state.to_move)
-        over = bool(kernel.game_over([t[0] != OFF for t in pieces]))
-        new_board = occupancy(pieces, state.rocks)
-        assert new_board is not None
-        return self._end_turn(state, pieces, state.rocks, state.moved_now, new_board, over)
-
-    @clause("splut.verloop.klok", "splut.zet.afwisselen", "splut.zet.tweede-twee",
-            "splut.zet.drie", "splut.tovenaar.vorige-speler")
-    @reads("splut.interp.winner", "splut.interp.seating")
-    def _end_turn(
-        self,
-        state: State,
-        pieces: tuple[tuple[int, int, int], ...],
-        rocks: tuple[int, ...],
-        moved_now: frozenset[int],
-        board: bytes,
-        over: bool,
-    ) -> State:
-        """The next player clockwise whose sorcerer is still on the board begins a new turn
-        (kernel.next_player); the rocks moved in this turn are the ones that player cannot
-        levitate."""
-        turn = state.turn
-        turn, left = (
-            self._end_table[turn] if 0 <= turn < TABLE_TURNS else self._after_turn_end(turn)
-        )
-        if over and self._thrower_wins:
-            nxt = state.to_move  # the last thrower is kept: it is the winner (splut.interp.winner)
-        elif self._n == 2:
-            nxt = self._next_table[state.to_move, (pieces[0][0] != OFF, pieces[1][0] != OFF)]
-        else:
-            nxt = self._next_table[state.to_move, tuple([t[0] != OFF for t in pieces])]
-        return make_state(pieces, rocks, nxt, turn, left, OFF, UNUSED, OFF, moved_now, NONE,
-                          board, over)
-
-    def position(
-        self,
-        teams: Mapping[int, str],
-        rocks: str,
-        *,
-        to_move: int = 0,
-        turn: int = 2,
-        steps_left: int | None = None,
-        moved_before: str = "",
-    ) -> State:
-        """A state from square names, for examples and tests: ``teams`` maps a player to its pieces
-        such as ``"Sd4 Te4 Dc4"`` (missing pieces are off the board), ``rocks`` names four squares.
-
-        >>> g = Splut(); s = g.position({0: "Sd4 Te4 Dc4", 1: "Sf6 Tg6"}, "a5 e1 i5 e9")
-        """
-        pieces = [[OFF, OFF, OFF] for _ in range(self._n)]
-        letters = {"S": Piece.SORCERER, "T": Piece.TROLL, "D": Piece.DWARF}
-        try:
-            for p, text in teams.items():
-                for word in text.split():
-                    pieces[p][letters[word[0].upper()]] = BY_NAME[word[1:].lower()]
-            rock_squares = tuple(sorted(BY_NAME[w.lower()] for w in rocks.split()))
-            before = frozenset(BY_NAME[w.lower()] for w in moved_before.split())
-        except (KeyError, IndexError, TypeError) as exc:
-            raise InvalidStateError(f"position: bad piece, square or player {exc}") from None
-        state = State(
-            pieces=tuple((t[0], t[1], t[2]) for t in pieces),
-            rocks=rock_squares,  # type: ignore[arg-type]
-            to_move=to_move,
-            turn=turn,
-            steps_left=self.steps_in_turn(turn) if steps_left is None else steps_left,
-            moved_before=before,
-        )
-        self.validate_state(state)
-        return state
-
-    # -- notation, JSON, pictures ----------------------------------------------------------
-    def state_to_text(self, state: State) -> str:
-        return notation.state_to_text(state)
-
-    def parse_position(self, text: str) -> State:
-        return notation.parse_position(text, self._n)
-
-    def action_to_str(self, state: State, action: Action) -> str:
-        return notation.action_to_str(self, state, action)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        found: Action = notation.parse_action(self, state, text)
-        return found
-
     @reads("splut.interp.levitate-blocked", "splut.interp.levitate-behind")
     def lev_destination(self, state: State, action: Step) -> int:
         """Where the rock a levitating step names goes in ``state``: one square the sorcerer's way,
@@ -1235,15 +1114,6 @@ class Splut(Game[State, Action]):
         ):
             return r
         return r2
-
-    def validate_state(self, state: State) -> None:
-        validate(self, state)
-
-    def render(self, state: State) -> str:
-        return render.render_text(state)
-
-    def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        return render.render_svg(state, highlight=highlight, seats=tuple(self._seats))
 
 
 def _is_int(value: Any) -> bool:
@@ -1302,7 +1172,7 @@ def _check_types(n: int, state: State) -> None:
 @reads("splut.interp.blocked-throw", "splut.interp.winner", "splut.interp.steps-per-turn")
 @clause("splut.onderdelen.vier-rotsen", "splut.rotsen.vier", "splut.beweging.bezet",
         "splut.winnen.team-weg")
-def validate(game: Splut, state: State) -> None:
+def validate(game: SplutTurns, state: State) -> None:
     """Raise InvalidStateError unless ``state`` is a consistent position of ``game``: every field
     well typed and on the board, every piece on its own square, teams whole, and the bookkeeping
     of the turn (steps, throw, levitation, moved rocks) possible — in every phase, the end of the
@@ -1364,3 +1234,4 @@ def validate(game: Splut, state: State) -> None:
         state.steps_left < full or (state.lev is Lev.UNUSED and not state.moved_now),
         "state: nothing can have moved before the first step of the turn",
     )
+

@@ -16,7 +16,7 @@ from castlerules.splut.rules import actions_for
 from castlerules.splut.state import Lev, State
 
 if TYPE_CHECKING:
-    from castlerules.splut.rules import Splut
+    from castlerules.splut.game import Splut
 
 _OPPOSITE = {d: d.opposite for d in Dir}
 _INDEX = {square: i for i, square in enumerate(SQUARES)}
@@ -61,7 +61,7 @@ def _identity_index(players: int, stays: bool) -> dict[int, int]:
     """id(interned action) -> its index in the universe of a game with ``players`` players (and the
     extra levitating steps when ``stays``). The interned actions live as long as the process, so
     their ids are never reused."""
-    from castlerules.splut.rules import Splut
+    from castlerules.splut.game import Splut
 
     readings = {"levitate-blocked": "rock-stays"} if stays else None
     universe = action_universe(Splut(players=players, readings=readings))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from castlerules.splut.board import OFF
-from castlerules.splut.rules import Splut
+from castlerules.splut.game import Splut
 from castlerules.splut.state import Pass, Piece, Step, Throw
 
 

@@ -22,7 +22,7 @@ from castlerules.spookslot.space import _places
 from castlerules.spookslot.state import EXIT, LINE, START, TRAPS, Phase, State
 
 if TYPE_CHECKING:
-    from castlerules.spookslot.rules import Spookslot
+    from castlerules.spookslot.game import Spookslot
 
 MAX_PLAYERS = 6
 PAWNS = ("a", "b")

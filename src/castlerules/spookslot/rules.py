@@ -12,15 +12,12 @@ import attrs
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import from_weights
-from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation, quote
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.core.source import board_keyword
-from castlerules.spookslot import notation, render
 from castlerules.spookslot.board import DEFAULT_NAME, load_board
-from castlerules.spookslot.declaration import GAME
 from castlerules.spookslot.ending import check_ending
 from castlerules.spookslot.kernel import NO_MOVE, landing
 from castlerules.spookslot.state import (
@@ -172,40 +169,14 @@ PAWN_OUT = Termination(
 )
 
 
-class Spookslot(Game[State, Action]):
-    """Spookslot (Ghost Castle) for 2-6 players.
+class SpookslotMoves(Game[State, Action]):
+    """The rules of Spookslot, first part: the options and readings they read, the start, where
+    pawns stand and the move generator (with why a pawn cannot make a move, which the check of
+    the die asks too). ``SpookslotTurns`` adds the end and the successor, ``SpookslotRules`` the
+    legality predicate; the game is ``castlerules.spookslot.game.Spookslot``."""
 
-    Options: ``players`` (2-6, default 2, interpretation spookslot.interp.players), ``first_player``
-    (spookslot.interp.first-player), ``die_faces`` (six faces, numbers 1-6 or "ghost"; default
-    1, 2, 3, 4, ghost, ghost; a die with which no pawn can ever move onto the board is refused),
-    ``trap_weights`` (trap -> integer weight from 0 to 1,000,000; default uniform), ``board`` (a
-    packaged board's name, board text or a path; default the packaged reconstruction
-    ``"spookslot-default"``, the default reading however it is given), ``no_yellow`` (the
-    optional rule: no move may end on a yellow square), and ``readings``/``ruleset`` for every
-    other interpretation in the spec. Options under which a game can go on for ever (a pawn could
-    come to a place from which it never reaches the Exit: six 5s, every ball to the stairs) are
-    refused with the place (``castlerules.spookslot.ending``).
-
-    A game object may be shared between threads: its only mutable parts are the module's
-    ``BoundedCache``\\ s of immutable values and the memo slot of a state (its legal moves, set
-    once in a single assignment).
-    """
-
-    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage, Pass)
-    players_range: ClassVar[tuple[int, int]] = (2, 6)
-    playout_cap: ClassVar[int] = 100_000
-
-    @classmethod
-    def variants(cls) -> tuple[dict[str, Any], ...]:
-        return (
-            *({"players": n} for n in range(2, 7)),
-            *({"players": n, "no_yellow": True} for n in range(2, 7)),
-            {"players": 3, "first_player": 2},
-            {"players": 2, "die_faces": [1, 2, 3, 4, 5, "ghost"]},
-            {"players": 4, "trap_weights": {"stairs": 1, "bookcase": 2, "portrait": 3, "axe": 0}},
-        )
 
     @clause("spookslot.intro.spelers", "spookslot.pionnen.aantal", "spookslot.beurt.dobbelen",
             "spookslot.kogel.valstrik")
@@ -387,10 +358,6 @@ class Spookslot(Game[State, Action]):
         self._reach: dict[str, int] = {}
 
     @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
     def pawns_per_player(self) -> int:
         return self._per_player
 
@@ -405,40 +372,6 @@ class Spookslot(Game[State, Action]):
             released=(False,) * self._n if self._four else (),
         )
 
-    def is_terminal(self, state: State) -> bool:
-        return state.phase is Phase.OVER
-
-    @clause("spookslot.doel.winnen-twee-pionnen", "spookslot.doel.winnen-een-pion",
-            "spookslot.einde.twee-vier", "spookslot.einde.vijf-zes")
-    def winners(self, state: State) -> frozenset[int]:
-        return self._actors[state.winner] if state.phase is Phase.OVER else frozenset()
-
-    @clause("spookslot.doel.winnen-twee-pionnen", "spookslot.doel.winnen-een-pion")
-    def termination(self, state: State) -> Termination:
-        """Why the game ended: a player's pawns have all left the castle (two each with 2-4
-        players, one with 5 or 6)."""
-        return BOTH_PAWNS_OUT if self._per_player == 2 else PAWN_OUT
-
-    def is_chance(self, state: State) -> bool:
-        phase = state.phase
-        return phase is Phase.ROLL or phase is Phase.BALL or phase is Phase.REROLL
-
-    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        phase = state.phase
-        if phase is Phase.ROLL or phase is Phase.REROLL:
-            return self.die
-        if phase is Phase.BALL:
-            return self.ball
-        return ()
-
-    @clause("spookslot.geheim.sterveld")
-    def actors(self, state: State) -> frozenset[int]:
-        if state.phase is Phase.MOVE:
-            return self._actors[state.turn]
-        if state.phase is Phase.PASSAGE:
-            return frozenset(p for p, _ in state.pending)
-        return frozenset()
-
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         phase = state.phase
         if phase is Phase.ROLL or phase is Phase.REROLL:
@@ -450,21 +383,6 @@ class Spookslot(Game[State, Action]):
         if phase is Phase.PASSAGE:
             return tuple(Passage(p, k, t) for p, k in state.pending for t in (True, False))
         return ()
-
-    def candidate_actions(self, state: State) -> tuple[Any, ...]:
-        extra: list[Any] = [Roll(f) for f in range(MAX_FACE + 1)]
-        extra += [Ball(t) for t in TRAPS]
-        for p in range(self._n):
-            extra.append(Pass(p))
-            for k in range(self._per_player):
-                extra.append(Move(p, k))
-                extra.append(Passage(p, k, True))
-                extra += [Move(p, k, (b,)) for f in self.board.forks for b in self.board.next[f]]
-        extra.append(Move(state.turn % 64, 0, ("nowhere",)))
-        extra.append(Move(0, 1))
-        legal = self.legal_actions(state)
-        seen = set(legal)
-        return (*legal, *(a for a in extra if a not in seen))
 
     # -- where pawns stand ---------------------------------------------------------------------
     def occupied(self, state: State) -> frozenset[str]:
@@ -660,110 +578,6 @@ class Spookslot(Game[State, Action]):
             found = _LANDING_CACHE.put(key, int(landing(*key)))
         return found
 
-    # -- legality --------------------------------------------------------------------------
-    def rule_violation(self, state: State, action: Any) -> Violation | None:
-        cls, phase = action.__class__, state.phase
-        if cls is Roll:  # the common legal cases first (the same tests as the checks below)
-            if (phase is Phase.ROLL or phase is Phase.REROLL) and action.face in self._faces:
-                return None
-        elif cls is Move:
-            if phase is Phase.MOVE and action in self.move_set(state).dest:
-                return None
-        elif cls is Ball and phase is Phase.BALL and action.trap in self._traps:
-            return None
-        return self._violation(state, action)
-
-    def _violation(self, state: State, action: Any) -> Violation | None:
-        """Why ``action`` is refused in ``state``. Asked only by ``rule_violation``, after its
-        fast path found the action not legal: a roll, a move or a ball that reaches the
-        explanation is not legal, so the explanations below do not test that again."""
-        if state.phase is Phase.OVER:
-            cid = "spookslot.einde.twee-vier" if self._n <= 4 else "spookslot.einde.vijf-zes"
-            return violation(cid, "the game is over")
-        cls = action.__class__
-        if cls is Move:
-            return self._move_violation(state, action)
-        if cls is Roll:
-            return self._roll_violation(state, action)
-        if cls is Ball:
-            return self._ball_violation(state, action)
-        if cls is Passage:
-            return self._passage_violation(state, action)
-        return self._pass_violation(state, action)
-
-    @clause("spookslot.beurt.dobbelen")
-    def _roll_violation(self, state: State, action: Roll) -> Violation:
-        """Why a roll that is not legal is refused (``_violation``): the die is not rolled now,
-        else (a roll at its moment that ``rule_violation`` did not accept) a face the die does
-        not have."""
-        if state.phase is not Phase.ROLL and state.phase is not Phase.REROLL:
-            return violation("spookslot.beurt.dobbelen", "the die is not rolled now")
-        return violation(
-            "spookslot.beurt.dobbelen",
-            f"the die has no face {action.face} (interpretation spookslot.interp.die-faces)",
-        )
-
-    @clause("spookslot.kogel.valstrik")
-    def _ball_violation(self, state: State, action: Ball) -> Violation:
-        """Why a ball that is not legal is refused (``_violation``): the ball is not dropped now,
-        else (a ball at its moment that ``rule_violation`` did not accept) a trap it cannot
-        reach."""
-        if state.phase is not Phase.BALL:
-            return violation("spookslot.kogel.valstrik", "the ball is not dropped now")
-        return violation(
-            "spookslot.kogel.valstrik",
-            f"the ball cannot reach {quote(action.trap)} "
-            "(interpretation spookslot.interp.trap-weights)",
-        )
-
-    def _pawn_violation(self, state: State, player: int, pawn: int) -> Violation | None:
-        if not 0 <= player < self._n:
-            return violation("spookslot.intro.spelers",
-                             f"there is no player {player} in a {self._n}-player game")
-        if not 0 <= pawn < self._per_player:
-            return violation("spookslot.pionnen.aantal",
-                             "with 5 or 6 players each player has 1 pawn (a); there is no pawn b")
-        return None
-
-    @clause("spookslot.beurt.dobbelen", "spookslot.pionnen.beginner")
-    def _mover_violation(self, state: State, player: int, pawn: int) -> Violation | None:
-        """What a move and a pass are refused for first: a player or pawn not in the game, the
-        die still to decide, another player's turn."""
-        bad = self._pawn_violation(state, player, pawn)
-        if bad is not None:
-            return bad
-        if state.phase is not Phase.MOVE:
-            return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
-        if player != state.turn:
-            return violation(
-                "spookslot.pionnen.beginner", f"it is player {state.turn}'s turn, not player {player}'s"
-            )
-        return None
-
-    @clause("spookslot.getal.zetten", "spookslot.pionnen.beginner", "spookslot.exit.ontsnapt",
-            "spookslot.getal.vier-spelers", "spookslot.routes.kiezen")
-    def _move_violation(self, state: State, action: Move) -> Violation:
-        """Why a move that is not legal is refused (``_violation``: not in the move set)."""
-        bad = self._mover_violation(state, action.player, action.pawn)
-        if bad is not None:
-            return bad
-        pos = state.pawns[action.player][action.pawn]
-        if pos == EXIT:
-            return violation("spookslot.exit.ontsnapt", "that pawn has escaped: it left the board")
-        if self.locked(state, action.player, action.pawn):
-            return violation(
-                "spookslot.getal.vier-spelers",
-                "with 4 players the second pawn waits until the first stands on the laboratory floor",
-            )
-        found = self._explain_move(state, action.pawn, pos, action.via)
-        if found is not None:
-            return found
-        return violation(
-            "spookslot.exit.moet-verplaatsen",
-            "the pawn nearest the Exit can move, so it must (interpretation "
-            "spookslot.interp.forced-move = lead-pawn)",
-        )
-
     @clause("spookslot.exit.precies", "spookslot.exit.niet-springen", "spookslot.exit.blijft-staan",
             "spookslot.optioneel.geel-blijft-staan")
     def _explain_move(
@@ -828,35 +642,45 @@ class Spookslot(Game[State, Action]):
             "spookslot.routes.kiezen", "the route names a fork that the move does not pass"
         )
 
-    @clause("spookslot.geheim.sterveld")
-    def _passage_violation(self, state: State, action: Passage) -> Violation | None:
-        bad = self._pawn_violation(state, action.player, action.pawn)
-        if bad is not None:
-            return bad
-        if state.phase is not Phase.PASSAGE:
-            return violation("spookslot.geheim.sterveld", "the secret passage is not open now")
-        if (action.player, action.pawn) not in state.pending:
-            return violation(
-                "spookslot.geheim.sterveld",
-                "only a pawn on a red star square when the portrait fired may take the passage "
-                "(and decides once)",
-            )
-        return None
 
-    @clause("spookslot.getal.zetten", "spookslot.exit.moet-verplaatsen")
-    @reads("spookslot.interp.forced-move")
-    def _pass_violation(self, state: State, action: Pass) -> Violation | None:
-        if action in self.move_set(state).actions:
-            return None
-        # as for a move: whose pass it is and when come first, then the rule about passing
-        bad = self._mover_violation(state, action.player, 0)
-        if bad is not None:
-            return bad
-        return violation(
-            "spookslot.exit.moet-verplaatsen",
-            "after a number a pawn that can move must move: passing is not allowed "
-            "(interpretation spookslot.interp.forced-move)",
-        )
+
+class SpookslotTurns(SpookslotMoves):
+    """The rules of Spookslot, second part: the end, the chance events, who acts and the
+    successor (rolls, moves, the ball, the secret passage, the next turn)."""
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase is Phase.OVER
+
+    @clause("spookslot.doel.winnen-twee-pionnen", "spookslot.doel.winnen-een-pion",
+            "spookslot.einde.twee-vier", "spookslot.einde.vijf-zes")
+    def winners(self, state: State) -> frozenset[int]:
+        return self._actors[state.winner] if state.phase is Phase.OVER else frozenset()
+
+    @clause("spookslot.doel.winnen-twee-pionnen", "spookslot.doel.winnen-een-pion")
+    def termination(self, state: State) -> Termination:
+        """Why the game ended: a player's pawns have all left the castle (two each with 2-4
+        players, one with 5 or 6)."""
+        return BOTH_PAWNS_OUT if self._per_player == 2 else PAWN_OUT
+
+    def is_chance(self, state: State) -> bool:
+        phase = state.phase
+        return phase is Phase.ROLL or phase is Phase.BALL or phase is Phase.REROLL
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        phase = state.phase
+        if phase is Phase.ROLL or phase is Phase.REROLL:
+            return self.die
+        if phase is Phase.BALL:
+            return self.ball
+        return ()
+
+    @clause("spookslot.geheim.sterveld")
+    def actors(self, state: State) -> frozenset[int]:
+        if state.phase is Phase.MOVE:
+            return self._actors[state.turn]
+        if state.phase is Phase.PASSAGE:
+            return frozenset(p for p, _ in state.pending)
+        return frozenset()
 
     # -- transitions -----------------------------------------------------------------------
     def successor(self, state: State, action: Any) -> State:
@@ -1009,20 +833,145 @@ class Spookslot(Game[State, Action]):
             return _evolve(state, pending=pending)
         return self.next_turn(state)
 
-    # -- notation, JSON, pictures ----------------------------------------------------------
-    def state_to_text(self, state: State) -> str:
-        """The one-line position text (see ``castlerules.spookslot.notation``)."""
-        return notation.position_text(state)
 
-    def parse_position(self, text: str) -> State:
-        return notation.parse_position(text)
 
-    def action_to_str(self, state: State, action: Action) -> str:
-        return notation.action_to_str(action)
+class SpookslotRules(SpookslotTurns):
+    """The rules of Spookslot, third part: the legality predicate, by kind of action, and the
+    check of a state."""
 
-    def parse_action(self, state: State, text: str) -> Action:
-        found: Action = notation.parse_action(text, state)
-        return found
+    # -- legality --------------------------------------------------------------------------
+    def rule_violation(self, state: State, action: Any) -> Violation | None:
+        cls, phase = action.__class__, state.phase
+        if cls is Roll:  # the common legal cases first (the same tests as the checks below)
+            if (phase is Phase.ROLL or phase is Phase.REROLL) and action.face in self._faces:
+                return None
+        elif cls is Move:
+            if phase is Phase.MOVE and action in self.move_set(state).dest:
+                return None
+        elif cls is Ball and phase is Phase.BALL and action.trap in self._traps:
+            return None
+        return self._violation(state, action)
+
+    def _violation(self, state: State, action: Any) -> Violation | None:
+        """Why ``action`` is refused in ``state``. Asked only by ``rule_violation``, after its
+        fast path found the action not legal: a roll, a move or a ball that reaches the
+        explanation is not legal, so the explanations below do not test that again."""
+        if state.phase is Phase.OVER:
+            cid = "spookslot.einde.twee-vier" if self._n <= 4 else "spookslot.einde.vijf-zes"
+            return violation(cid, "the game is over")
+        cls = action.__class__
+        if cls is Move:
+            return self._move_violation(state, action)
+        if cls is Roll:
+            return self._roll_violation(state, action)
+        if cls is Ball:
+            return self._ball_violation(state, action)
+        if cls is Passage:
+            return self._passage_violation(state, action)
+        return self._pass_violation(state, action)
+
+    @clause("spookslot.beurt.dobbelen")
+    def _roll_violation(self, state: State, action: Roll) -> Violation:
+        """Why a roll that is not legal is refused (``_violation``): the die is not rolled now,
+        else (a roll at its moment that ``rule_violation`` did not accept) a face the die does
+        not have."""
+        if state.phase is not Phase.ROLL and state.phase is not Phase.REROLL:
+            return violation("spookslot.beurt.dobbelen", "the die is not rolled now")
+        return violation(
+            "spookslot.beurt.dobbelen",
+            f"the die has no face {action.face} (interpretation spookslot.interp.die-faces)",
+        )
+
+    @clause("spookslot.kogel.valstrik")
+    def _ball_violation(self, state: State, action: Ball) -> Violation:
+        """Why a ball that is not legal is refused (``_violation``): the ball is not dropped now,
+        else (a ball at its moment that ``rule_violation`` did not accept) a trap it cannot
+        reach."""
+        if state.phase is not Phase.BALL:
+            return violation("spookslot.kogel.valstrik", "the ball is not dropped now")
+        return violation(
+            "spookslot.kogel.valstrik",
+            f"the ball cannot reach {quote(action.trap)} "
+            "(interpretation spookslot.interp.trap-weights)",
+        )
+
+    def _pawn_violation(self, state: State, player: int, pawn: int) -> Violation | None:
+        if not 0 <= player < self._n:
+            return violation("spookslot.intro.spelers",
+                             f"there is no player {player} in a {self._n}-player game")
+        if not 0 <= pawn < self._per_player:
+            return violation("spookslot.pionnen.aantal",
+                             "with 5 or 6 players each player has 1 pawn (a); there is no pawn b")
+        return None
+
+    @clause("spookslot.beurt.dobbelen", "spookslot.pionnen.beginner")
+    def _mover_violation(self, state: State, player: int, pawn: int) -> Violation | None:
+        """What a move and a pass are refused for first: a player or pawn not in the game, the
+        die still to decide, another player's turn."""
+        bad = self._pawn_violation(state, player, pawn)
+        if bad is not None:
+            return bad
+        if state.phase is not Phase.MOVE:
+            return violation("spookslot.beurt.dobbelen", "no move now: the die decides first")
+        if player != state.turn:
+            return violation(
+                "spookslot.pionnen.beginner", f"it is player {state.turn}'s turn, not player {player}'s"
+            )
+        return None
+
+    @clause("spookslot.getal.zetten", "spookslot.pionnen.beginner", "spookslot.exit.ontsnapt",
+            "spookslot.getal.vier-spelers", "spookslot.routes.kiezen")
+    def _move_violation(self, state: State, action: Move) -> Violation:
+        """Why a move that is not legal is refused (``_violation``: not in the move set)."""
+        bad = self._mover_violation(state, action.player, action.pawn)
+        if bad is not None:
+            return bad
+        pos = state.pawns[action.player][action.pawn]
+        if pos == EXIT:
+            return violation("spookslot.exit.ontsnapt", "that pawn has escaped: it left the board")
+        if self.locked(state, action.player, action.pawn):
+            return violation(
+                "spookslot.getal.vier-spelers",
+                "with 4 players the second pawn waits until the first stands on the laboratory floor",
+            )
+        found = self._explain_move(state, action.pawn, pos, action.via)
+        if found is not None:
+            return found
+        return violation(
+            "spookslot.exit.moet-verplaatsen",
+            "the pawn nearest the Exit can move, so it must (interpretation "
+            "spookslot.interp.forced-move = lead-pawn)",
+        )
+
+    @clause("spookslot.geheim.sterveld")
+    def _passage_violation(self, state: State, action: Passage) -> Violation | None:
+        bad = self._pawn_violation(state, action.player, action.pawn)
+        if bad is not None:
+            return bad
+        if state.phase is not Phase.PASSAGE:
+            return violation("spookslot.geheim.sterveld", "the secret passage is not open now")
+        if (action.player, action.pawn) not in state.pending:
+            return violation(
+                "spookslot.geheim.sterveld",
+                "only a pawn on a red star square when the portrait fired may take the passage "
+                "(and decides once)",
+            )
+        return None
+
+    @clause("spookslot.getal.zetten", "spookslot.exit.moet-verplaatsen")
+    @reads("spookslot.interp.forced-move")
+    def _pass_violation(self, state: State, action: Pass) -> Violation | None:
+        if action in self.move_set(state).actions:
+            return None
+        # as for a move: whose pass it is and when come first, then the rule about passing
+        bad = self._mover_violation(state, action.player, 0)
+        if bad is not None:
+            return bad
+        return violation(
+            "spookslot.exit.moet-verplaatsen",
+            "after a number a pawn that can move must move: passing is not allowed "
+            "(interpretation spookslot.interp.forced-move)",
+        )
 
     @clause("spookslot.geschrokken.blauw-meerdere", "spookslot.geheim.groen-meerdere")
     @reads("spookslot.interp.bounce-past-exit", "spookslot.interp.start-line")
@@ -1078,18 +1027,6 @@ class Spookslot(Game[State, Action]):
             require(not free or f != -1, f"state.released[{p}]: released before any move")
             require(free or not (lead in self.board.lower or lead == EXIT),
                     f"state.released[{p}]: the first pawn has reached the laboratory floor")
-
-    def describe_chance(self, state: State, outcome: Any) -> str:
-        """A chance outcome in words, as a person at the table tells it."""
-        return render.describe_chance(self, state, outcome)
-
-    def render(self, state: State) -> str:
-        return render.render_text(self.board, state, self)
-
-    def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        """The board drawn floor by floor with the pawns on it; ``highlight`` squares marked;
-        at a chance node, what chance does."""
-        return render.render_svg(state, self.board, highlight, self)
 
 
 def _squares(n: int) -> str:

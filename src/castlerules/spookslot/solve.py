@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import EXIT, LINE, START, Phase, State
 
 #: Bumped whenever the codes change (a table's identity names it).

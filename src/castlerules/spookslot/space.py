@@ -24,7 +24,7 @@ from castlerules.spookslot.state import (
 )
 
 if TYPE_CHECKING:
-    from castlerules.spookslot.rules import Spookslot
+    from castlerules.spookslot.game import Spookslot
 
 #: Die faces the option ``die_faces`` can name: the ghost (0) and the numbers 1-6.
 FACES = range(7)

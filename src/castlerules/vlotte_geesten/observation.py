@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from castlerules.vlotte_geesten.state import COLOURS, Obj, State
 
 if TYPE_CHECKING:
-    from castlerules.vlotte_geesten.rules import VlotteGeesten
+    from castlerules.vlotte_geesten.game import VlotteGeesten
 
 MAX_PLAYERS = 8
 _REL = ("me", "the next player", "the 2nd player after me", "the 3rd player after me",

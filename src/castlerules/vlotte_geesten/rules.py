@@ -16,13 +16,11 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
-from castlerules.core.declaration import GameInfo
 from castlerules.core.errors import InvalidOptionError, Violation
 from castlerules.core.game import Game, check_player_count, require
 from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
-from castlerules.vlotte_geesten import kernel, notation, render
-from castlerules.vlotte_geesten.declaration import GAME
+from castlerules.vlotte_geesten import kernel, notation
 from castlerules.vlotte_geesten.state import (
     COLOURS,
     TOTAL_POINTS,
@@ -95,35 +93,13 @@ def _distribution(dice: tuple[tuple[Obj, ...], ...]) -> tuple[tuple[Roll, Fracti
 SUPPLY_EMPTY = Termination("supply-empty", "vg.einde.voorraad-leeg", "the supply of points is empty")
 
 
-class VlotteGeesten(Game[State, Action]):
-    """Vlotte Geesten: Het Dobbelspel for 2–8 players.
+class VlotteGeestenRules(Game[State, Action]):
+    """The rules of Vlotte Geesten: the options and readings they read, the start, the end,
+    the moves, the legality predicate, the successor and the check of a state; the game is
+    ``castlerules.vlotte_geesten.game.VlotteGeesten``."""
 
-    Options: ``players`` (2–8), ``first_player`` (who rolls first, interpretation
-    vg.interp.first-player), ``faces`` (custom dice: colour -> six object names; default every
-    object with probability 1/5, interpretation vg.interp.dice-faces), and ``readings`` /
-    ``ruleset`` for the other interpretations (``castlerules readings vlotte-geesten``):
-    ``grab-phase`` (``once`` | ``regrab``), ``multi-grab`` (``all-taken`` | ``put-back`` |
-    ``refused``: what a grab of several objects at once does), ``penalty-no-points`` (``nothing`` |
-    ``debt``),
-    ``penalty-recipient`` (``at-round-end`` | ``pot-at-once``), ``next-roller`` (``same-roller`` |
-    ``next-seat``), ``ties`` (``shared`` | ``draw``). The ``literal`` ruleset reads a shared highest
-    score as a draw.
-    """
-
-    info: ClassVar[GameInfo] = GAME
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Roll, Grab, Pass)
-    players_range: ClassVar[tuple[int, int]] = (2, 8)
-    playout_cap: ClassVar[int] = 200_000
-
-    @classmethod
-    def variants(cls) -> tuple[dict[str, Any], ...]:
-        loaded = {c: ["chair", "ghost", "ghost", "mouse", "bottle", "book"] for c in COLOURS}
-        return (
-            *({"players": n} for n in range(2, 9)),
-            {"players": 3, "first_player": 2},
-            {"players": 2, "faces": loaded},
-        )
 
     @clause("vg.spel.spelers", "vg.voorbereiding.inhoud")
     @reads("vg.interp.first-player", "vg.interp.dice-faces")
@@ -195,10 +171,6 @@ class VlotteGeesten(Game[State, Action]):
             Grab(player, s) for s in SUBSETS if len(s) == 1 or not self.one_object
         )
 
-    @property
-    def num_players(self) -> int:
-        return self._n
-
     # -- states ----------------------------------------------------------------------------
     @clause("vg.voorbereiding.voorraad", "vg.voorbereiding.eerste-speler")
     def initial_state(self) -> State:
@@ -265,11 +237,6 @@ class VlotteGeesten(Game[State, Action]):
         ):
             return ()
         return self._own[player][state.grabbed]
-
-    def candidate_actions(self, state: State) -> tuple[Any, ...]:
-        if state.dice is None:
-            return (*_ALL_ROLLS, self._grabs[0][0], self._passes[0])
-        return (*self._passes, *(g for gs in self._grabs for g in gs), self._rolls[0])
 
     # -- legality --------------------------------------------------------------------------
     def rule_violation(self, state: State, action: Any) -> Violation | None:
@@ -394,20 +361,6 @@ class VlotteGeesten(Game[State, Action]):
             roller = state.roller
         return State(tuple(scores), supply, pot, roller)
 
-    # -- notation, JSON, pictures ----------------------------------------------------------
-    def state_to_text(self, state: State) -> str:
-        return notation.state_to_text(state)
-
-    def parse_position(self, text: str) -> State:
-        return notation.parse_position(text)
-
-    def action_to_str(self, state: State, action: Action) -> str:
-        return notation.action_to_str(action)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        found: Action = notation.parse_action(text)
-        return found
-
     @reads(GRAB_PHASE, NO_POINTS, MULTI_GRAB)
     def validate_state(self, state: State) -> None:
         n = self._n
@@ -465,16 +418,3 @@ class VlotteGeesten(Game[State, Action]):
                 grabbed > wrong,
                 "state.grabbed: the answer can only have been grabbed with another object",
             )
-
-    def describe_chance(self, state: State, outcome: Any) -> str:
-        """A chance outcome in words, as a person at the table tells it."""
-        return render.describe_chance(self, state, outcome)
-
-    def render(self, state: State) -> str:
-        return render.render_text(state)
-
-    def render_svg(self, state: State, highlight: tuple[str, ...] = ()) -> str:
-        """The table: objects, dice, the situation and its answer, scores, supply, pot, a legend;
-        ``highlight`` marks objects (``mouse``), dice (``green die``), players (``p1``), ``supply``
-        or ``pot``."""
-        return render.render_svg(state, self.winners(state), highlight)

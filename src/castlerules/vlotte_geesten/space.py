@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from castlerules.vlotte_geesten.state import Grab, Pass
 
 if TYPE_CHECKING:
-    from castlerules.vlotte_geesten.rules import VlotteGeesten
+    from castlerules.vlotte_geesten.game import VlotteGeesten
 
 
 def action_universe(game: VlotteGeesten) -> tuple[Any, ...]:

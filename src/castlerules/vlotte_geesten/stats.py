@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from castlerules.vlotte_geesten.game import VlotteGeesten
 from castlerules.vlotte_geesten.render import situation
-from castlerules.vlotte_geesten.rules import VlotteGeesten
 from castlerules.vlotte_geesten.state import Grab, Roll
 
 SITUATIONS = ("situation 1", "situation 2", "situation 3")

@@ -57,7 +57,7 @@ from __future__ import annotations
 from typing import Any
 
 from castlerules.core.theorem import Theorem, declared_theorems
-from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.game import Kasteel
 from castlerules.kasteel.theorems import canals, end, moves, setup, transition
 from castlerules.kasteel.theorems.common import GAME
 from castlerules.kasteel.theorems.setup import REPRESENTATIVES

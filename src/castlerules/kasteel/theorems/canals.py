@@ -11,7 +11,7 @@ from castlerules.core.symbolic import If, Sum
 from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
-from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.game import Kasteel
 from castlerules.kasteel.state import Move
 from castlerules.kasteel.theorems.common import (
     BOARD,

@@ -9,7 +9,7 @@ from castlerules.core.extras import z3
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Result
 from castlerules.kasteel.board import PLAYER_NAMES, Board
-from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.game import Kasteel
 from castlerules.kasteel.state import State, bitboard, make_state
 
 GAME = "kasteel"

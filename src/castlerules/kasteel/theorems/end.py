@@ -11,7 +11,8 @@ from castlerules.core.symbolic import And, Count, ExactlyOne, Not, Or
 from castlerules.core.theorem import Result, Status, theorem, z3_find, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
-from castlerules.kasteel.rules import HAS_WON, Kasteel
+from castlerules.kasteel.game import Kasteel
+from castlerules.kasteel.rules import HAS_WON
 from castlerules.kasteel.state import Move, Pass, State
 from castlerules.kasteel.theorems.common import (
     END_CLAUSES,

@@ -10,7 +10,8 @@ from castlerules.core.symbolic import And, Count, If, Not, Or, Sum
 from castlerules.core.theorem import Result, Status, theorem, z3_prove
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
-from castlerules.kasteel.rules import Kasteel, static_targets
+from castlerules.kasteel.game import Kasteel
+from castlerules.kasteel.rules import static_targets
 from castlerules.kasteel.state import Move, Pass, State
 from castlerules.kasteel.theorems.common import (
     BOARD,

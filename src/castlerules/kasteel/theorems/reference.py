@@ -12,8 +12,8 @@ from typing import Any
 
 from castlerules.core.symbolic import And, If, Not, Or
 from castlerules.kasteel.board import RED, YELLOW, Kind
+from castlerules.kasteel.game import Kasteel
 from castlerules.kasteel.kernel import LineReading
-from castlerules.kasteel.rules import Kasteel
 from castlerules.kasteel.state import Pass, PlaceSkull, State
 from castlerules.kasteel.theorems.common import fact
 

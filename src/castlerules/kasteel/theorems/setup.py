@@ -13,7 +13,7 @@ from castlerules.core.errors import InvalidOptionError, RulesError
 from castlerules.core.spec import read_text
 from castlerules.core.theorem import Result, theorem
 from castlerules.kasteel.board import PACKAGED, PLAYER_NAMES, RED, YELLOW, Board, Kind
-from castlerules.kasteel.rules import Kasteel
+from castlerules.kasteel.game import Kasteel
 from castlerules.kasteel.state import Move, Pass, PlaceSkull, State
 from castlerules.kasteel.theorems.common import (
     BOARD,

@@ -9,7 +9,8 @@ import attrs
 
 from castlerules.core.theorem import Result, theorem
 from castlerules.kasteel.board import RED, YELLOW
-from castlerules.kasteel.rules import Kasteel, interned_moves
+from castlerules.kasteel.game import Kasteel
+from castlerules.kasteel.rules import interned_moves
 from castlerules.kasteel.state import Move, Pass, State, bitboard
 from castlerules.kasteel.theorems.common import (
     BOARD,

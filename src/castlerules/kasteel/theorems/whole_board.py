@@ -9,7 +9,8 @@ from castlerules.core.extras import z3
 from castlerules.core.symbolic import And, Count, Not, Or
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import PLAYER_NAMES, RED, YELLOW, Kind
-from castlerules.kasteel.rules import Kasteel, static_targets
+from castlerules.kasteel.game import Kasteel
+from castlerules.kasteel.rules import static_targets
 from castlerules.kasteel.state import State
 from castlerules.kasteel.theorems.common import HasWon, MoveLegal
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import Any
 
 from castlerules.core.theorem import Theorem, declared_theorems
-from castlerules.splut.rules import Splut
+from castlerules.splut.game import Splut
 from castlerules.splut.theorems import (
     kernels,
     model,

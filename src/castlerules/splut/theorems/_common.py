@@ -13,9 +13,7 @@ from castlerules.splut.board import (
     NAMES,
     OFF,
 )
-from castlerules.splut.rules import (
-    Splut,
-)
+from castlerules.splut.game import Splut
 from castlerules.splut.state import State, Step, Throw
 
 GAME = "splut"

@@ -19,11 +19,11 @@ from castlerules.splut.board import (
     OFF,
     SQUARES,
 )
+from castlerules.splut.game import Splut
 from castlerules.splut.rules import (
     LINE_SLICE,
     TABLE_TURNS,
     THROW_KIND,
-    Splut,
     actions_for,
 )
 from castlerules.splut.state import Piece, Step, code

@@ -19,9 +19,7 @@ from castlerules.splut.board import (
     OFF,
     SQUARES,
 )
-from castlerules.splut.rules import (
-    Splut,
-)
+from castlerules.splut.game import Splut
 from castlerules.splut.state import ROCK, Pass, Piece, State, Throw, code
 from castlerules.splut.theorems._common import (
     MAX_LINE,

@@ -11,8 +11,8 @@ from typing import Any
 
 from castlerules.core.theorem import Result, theorem
 from castlerules.splut.board import LINE, NAMES, NEXT, OFF
+from castlerules.splut.game import Splut
 from castlerules.splut.reference import Reference
-from castlerules.splut.rules import Splut
 from castlerules.splut.state import Lev, Piece, State, Step, Throw
 from castlerules.splut.theorems._common import CLAUSE_TESTS, _refute, under_readings
 from castlerules.splut.theorems.transition import family, shapes, transition_mismatch

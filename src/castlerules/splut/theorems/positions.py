@@ -12,7 +12,7 @@ import attrs
 from castlerules.core.errors import InvalidStateError
 from castlerules.core.theorem import Result, theorem
 from castlerules.splut.board import OFF
-from castlerules.splut.rules import Splut
+from castlerules.splut.game import Splut
 from castlerules.splut.state import Lev, Piece, State
 from castlerules.splut.theorems._common import TESTS, _refute, under_readings
 from castlerules.splut.theorems.transition import family

@@ -14,10 +14,8 @@ from castlerules.splut.board import (
     SQUARES,
     TIPS,
 )
+from castlerules.splut.game import Splut
 from castlerules.splut.reference import Reference
-from castlerules.splut.rules import (
-    Splut,
-)
 from castlerules.splut.state import State, Step
 from castlerules.splut.theorems._common import (
     CLAUSE_TESTS,

@@ -16,9 +16,7 @@ from castlerules.splut.board import (
     SQUARES,
     Dir,
 )
-from castlerules.splut.rules import (
-    Splut,
-)
+from castlerules.splut.game import Splut
 from castlerules.splut.state import ROCK, Lev, Pass, Piece, State, code
 from castlerules.splut.theorems._common import (
     TESTS,

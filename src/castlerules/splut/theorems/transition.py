@@ -14,11 +14,9 @@ from castlerules.splut.board import (
     SQUARES,
     Dir,
 )
+from castlerules.splut.game import Splut
 from castlerules.splut.reference import Reference
-from castlerules.splut.rules import (
-    TABLE_TURNS,
-    Splut,
-)
+from castlerules.splut.rules import TABLE_TURNS
 from castlerules.splut.state import Lev, Pass, State, Step, Throw
 from castlerules.splut.theorems._common import (
     END_CLAUSES,

@@ -53,7 +53,7 @@ from __future__ import annotations
 from typing import Any
 
 from castlerules.core.theorem import Theorem, declared_theorems
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.theorems import (
     board,
     chain,

@@ -13,7 +13,7 @@ from typing import Any
 from castlerules.core.play import random_action
 from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.board import Board
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import (
     EXIT,
     GHOST,

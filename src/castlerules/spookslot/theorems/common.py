@@ -9,7 +9,7 @@ from typing import Any
 
 from castlerules.core.spec import load_spec
 from castlerules.core.theorem import Result
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import (
     Move,
     State,

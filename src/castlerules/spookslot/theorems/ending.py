@@ -40,7 +40,7 @@ from castlerules.core.errors import RulesError
 from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.board import Board
 from castlerules.spookslot.ending import stuck_places
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import EXIT, GHOST, LINE, START, TRAPS
 from castlerules.spookslot.theorems.chain import policy_branch
 from castlerules.spookslot.theorems.common import ENDING, PLAYERS_TESTS, clause_ids

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import (
     EXIT,
     GHOST,

@@ -9,7 +9,7 @@ from typing import Any
 
 from castlerules.core.spec import find_clause
 from castlerules.core.theorem import Result, theorem
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import EXIT, START, Ball, Move, Pass, Passage, Phase, Roll, State
 from castlerules.spookslot.theorems.common import (
     TESTS,

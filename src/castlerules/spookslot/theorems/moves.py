@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from castlerules.core.theorem import Result, Status, theorem
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import (
     EXIT,
     LINE,

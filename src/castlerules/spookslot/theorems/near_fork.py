@@ -6,7 +6,7 @@ fork is more than a roll from the Exit)."""
 from __future__ import annotations
 
 from castlerules.core.theorem import Result, Status, theorem
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.theorems.common import MOVE_CLAUSES, TESTS, clause_ids, move_depends
 from castlerules.spookslot.theorems.moves import (
     MoveCases,

@@ -19,7 +19,7 @@ from typing import Any
 from castlerules.core.errors import InvalidOptionError, RulesError
 from castlerules.core.theorem import Result, theorem
 from castlerules.spookslot.board import Board, Square, board_problems, parse_board
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Phase, Roll, State
 from castlerules.spookslot.theorems.common import PLAYERS_TESTS, TESTS, clause_ids, fact
 from castlerules.spookslot.theorems.players import remake

@@ -15,7 +15,7 @@ from typing import Any
 
 from castlerules.core.errors import RulesError
 from castlerules.core.theorem import Result, Status, theorem
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import (
     EXIT,
     GHOST,

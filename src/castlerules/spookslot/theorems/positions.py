@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from castlerules.core.theorem import Result, theorem
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import EXIT, GHOST, START, Phase, State
 from castlerules.spookslot.theorems.common import TESTS, _refute, clause_ids
 from castlerules.spookslot.theorems.families import (

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from castlerules.spookslot.board import Board
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import (
     EXIT,
     GHOST,

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from castlerules.core.theorem import Result, theorem
-from castlerules.spookslot.rules import Spookslot
+from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import (
     Ball,
     Passage,
