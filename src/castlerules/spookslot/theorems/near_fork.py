@@ -1,7 +1,7 @@
 """A fork within a roll of the Exit ('Twee routes', 'Ontsnappen via het Exitveld', 'De kogel'):
 the moves, their successors and the ball on a small custom board whose fork lies so near the Exit
-that a move from it can pass the Exit, which no square of the rulebook's board allows (its last
-fork is more than a roll from the Exit)."""
+that a move from it can pass the Exit, which the rulebook's board does not allow (its last fork
+is 6 squares from the Exit, and no roll from it or from before it passes the Exit)."""
 
 from __future__ import annotations
 
