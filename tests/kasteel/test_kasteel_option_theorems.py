@@ -295,3 +295,30 @@ def test_stuck_reachable_with_many_passes(passes: int) -> None:
     for skulls in (3, 4, 5, 30, 57):
         _theorem, done = _stuck_reachable(Kasteel(skulls=skulls, passes=passes))
         assert done.ok and done.result.status is Status.COUNTEREXAMPLE, (skulls, passes)
+
+
+class _NothingPasses(Kasteel):
+    """Broken: a stuck of nothing is taken as the default rule (the stuck player passes)."""
+
+    def __init__(self, *, stuck: Any = "pass", **options: Any) -> None:
+        super().__init__(stuck="pass" if stuck is None else stuck, **options)
+
+
+class _MixedOverClimb(Kasteel):
+    """Broken: moves = mixed quietly overrides climb = climb-then-slide."""
+
+    def __init__(self, *, readings: Any = None, **options: Any) -> None:
+        if readings and readings.get("moves") == "mixed":
+            readings = {k: v for k, v in readings.items() if k != "climb"}
+        super().__init__(readings=readings, **options)
+
+
+def test_option_refusals_catch_an_option_let_through() -> None:
+    from castlerules.kasteel.theorems.setup import check_option_refusals
+
+    assert check_option_refusals(Kasteel()).status is Status.PROVED
+    for broken, shown in ((_NothingPasses(), "stuck = None"),
+                          (_MixedOverClimb(), "moves = mixed, climb = climb-then-slide")):
+        found = check_option_refusals(broken)
+        assert found.status is Status.COUNTEREXAMPLE and found.counterexample == f"{shown} is made", \
+            broken.__doc__

@@ -92,6 +92,47 @@ def test_boards_check_finds_a_misshapen_board_accepted(monkeypatch: pytest.Monke
     assert found.status is Status.COUNTEREXAMPLE and "is accepted" in (found.counterexample or "")
 
 
+def test_boards_check_finds_a_square_cut_off_from_the_exit_missed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board check that takes every square to reach the Exit misses the squares of a board
+    made in code that lead only to each other (no board text gives one: the parser refuses a
+    circle); every misshapen board text is still refused for its own fault."""
+    from castlerules.spookslot.board import Board
+    from castlerules.spookslot.theorems.options import CUT_OFF
+
+    monkeypatch.setattr(Board, "reaching_exit", lambda self: set(self.ids))
+    found = check_boards(Spookslot())
+    assert found.status is Status.COUNTEREXAMPLE
+    assert f"square {CUT_OFF[0]} is cut off" in (found.counterexample or "")
+
+
+class _NothingIsNo(Spookslot):
+    """Broken: a no_yellow of nothing is taken as the optional rule off."""
+
+    def __init__(self, *, no_yellow: Any = False, **options: Any) -> None:
+        super().__init__(no_yellow=False if no_yellow is None else no_yellow, **options)
+
+
+class _SafeOverShort(Spookslot):
+    """Broken: route-choice = bounce-safe quietly overrides bounce-at-fork = short."""
+
+    def __init__(self, *, readings: Any = None, **options: Any) -> None:
+        if readings and readings.get("route-choice") == "bounce-safe":
+            readings = {k: v for k, v in readings.items() if k != "bounce-at-fork"}
+        super().__init__(readings=readings, **options)
+
+
+def test_option_refusals_catch_an_option_let_through() -> None:
+    from castlerules.spookslot.theorems.options import check_option_refusals
+
+    assert check_option_refusals(Spookslot()).status is Status.PROVED
+    for broken, shown in ((_NothingIsNo(), "no_yellow = None"),
+                          (_SafeOverShort(), "route-choice = bounce-safe, bounce-at-fork = short")):
+        found = check_option_refusals(broken)
+        assert found.status is Status.COUNTEREXAMPLE and found.counterexample == f"{shown} is made", \
+            broken.__doc__
+
+
 def test_board_check_finds_a_star_on_the_wrong_square() -> None:
     """The packaged default board must be the reconstruction the board ruling adopts, square by
     square: a red star moved from lk4 to lk3 still has the rulebook's shape (two red stars), but
@@ -206,18 +247,66 @@ class _WinnerAnyTime(Spookslot):
         super().validate_state(state)
 
 
+class _PendingAnyPawn(Spookslot):
+    """Broken: a pending pawn its player does not have is passed over (the rest is checked)."""
+
+    def validate_state(self, state: State) -> None:
+        import attrs
+
+        kept = tuple((p, k) for p, k in state.pending if k < self.pawns_per_player)
+        super().validate_state(attrs.evolve(state, pending=kept) if kept else state)
+
+
 def test_positions_catches_a_careless_validation() -> None:
     assert check_positions(Spookslot()).status is Status.PROVED
-    for broken in (_AnySharing(), _WinnerAnyTime()):
+    for broken in (_AnySharing(), _WinnerAnyTime(), _PendingAnyPawn(), _PendingAnyPawn(players=5)):
         found = check_positions(broken)
         assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
 
 
+class _PassageForAnyone(Spookslot):
+    """Broken: a passage is not asked whether its player and pawn are in the game, so one of a
+    stranger is refused only because that pawn is not pending ('De geheime doorgang')."""
+
+    def _passage_violation(self, state: State, action: Any) -> Any:
+        from castlerules.core.registry import violation
+
+        if state.phase is not Phase.PASSAGE or (action.player, action.pawn) not in state.pending:
+            return violation("spookslot.geheim.sterveld", "the passage is not this pawn's")
+        return None
+
+
+class _EveryoneMoves(Spookslot):
+    """Broken: while a pawn is to move every player acts, not only the player to move."""
+
+    def actors(self, state: State) -> frozenset[int]:
+        if state.phase is Phase.MOVE:
+            return frozenset(range(self.num_players))
+        return super().actors(state)
+
+
+class _MoverRolls(Spookslot):
+    """Broken: the player to move acts at the roll and the ball too (they are chance)."""
+
+    def actors(self, state: State) -> frozenset[int]:
+        if self.is_chance(state):
+            return frozenset((state.turn,))
+        return super().actors(state)
+
+
 def test_legality_catches_a_careless_predicate() -> None:
     assert check_legality(Spookslot()).status is Status.PROVED
-    for broken in (_PassAnyTime(), _RollsAreTheBalls()):
+    for broken in (_PassAnyTime(), _RollsAreTheBalls(), _PassageForAnyone(),
+                   _PassageForAnyone(players=5)):
         found = check_legality(broken)
         assert found.status is Status.COUNTEREXAMPLE and found.position, broken.__doc__
+
+
+def test_legality_catches_the_wrong_players_acting() -> None:
+    for broken in (_EveryoneMoves(), _MoverRolls()):
+        found = check_legality(broken)
+        assert found.status is Status.COUNTEREXAMPLE and "act" in (found.counterexample or ""), \
+            broken.__doc__
 
 
 class _NoBounce(Spookslot):
@@ -235,6 +324,34 @@ def test_moves_reference_catches_a_missing_bounce() -> None:
     state = game.state_from_text(result.position)  # the counterexample is a real position
     svg = game.render_svg(state, result.highlight)
     assert svg.count('stroke="#ff00aa"') >= len([q for q in result.highlight if q != "exit"]) > 0
+
+
+class _BackWithoutRoute(Spookslot):
+    """Broken: a move counted back from the Exit names no route, also when the count passed a
+    fork on the way there."""
+
+    def outcomes(self, p: int, k: int, pos: str, roll: int, occ: int) -> Any:
+        import attrs
+
+        from castlerules.spookslot.state import Move
+
+        for o in super().outcomes(p, k, pos, roll, occ):
+            if o.move is not None and 0 < o.offset < roll:
+                o = attrs.evolve(o, move=Move(p, k))
+            yield o
+
+
+def test_fork_near_exit_catches_a_bounce_back_without_its_route() -> None:
+    """On the rulebook's board no count back from the Exit crosses a fork, so the move family
+    there cannot tell; on the small board a pawn on the fork rolls past the Exit."""
+    from castlerules.spookslot.theorems.near_fork import check_fork_near_exit, near_fork_game
+
+    back = {"exit-exact": "count-back"}
+    assert _theorem(_BackWithoutRoute(readings=back), "spookslot.moves-reference").status is \
+        Status.PROVED
+    assert check_fork_near_exit(near_fork_game(Spookslot(readings=back))).status is Status.PROVED
+    found = check_fork_near_exit(near_fork_game(_BackWithoutRoute(readings=back)))
+    assert found.status is Status.COUNTEREXAMPLE and "via d1" in (found.counterexample or "")
 
 
 class _TurnStays(Spookslot):

@@ -620,9 +620,8 @@ class KasteelMoves(Game[State, Action]):
                 frozenset((frm, to)) if moved == f | t else frozenset(squares_of(moved))
             )
             opp = knights[q]
-            if theirs2 != theirs:
-                taken = theirs ^ theirs2
-                opp = opp ^ (frozenset((to,)) if taken == t else frozenset(squares_of(taken)))
+            if theirs2 != theirs:  # the knights the kernel took (its capture: the one on ``to``)
+                opp = opp ^ frozenset(squares_of(theirs ^ theirs2))
             if p == YELLOW:
                 return make_state((own, opp), (passes[0] - cost, passes[1]), state.skulls, q,
                                   (mine2, theirs2), skull_bits, state.origin)

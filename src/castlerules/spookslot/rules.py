@@ -800,18 +800,18 @@ class SpookslotTurns(SpookslotMoves):
             turn = state.turn + 1
             return make_state(pawns, 0 if turn == self._n else turn, Phase.ROLL, 0, (),
                               state.first, state.released, -1)
+        # the portrait: the pawns on the red star squares may take the secret passage
         state = make_state(pawns, state.turn, Phase.BALL, 0, (), state.first, state.released, -1)
-        if trap == "portrait":
-            stars = self.board.red_stars
-            pending = tuple(
-                (p, k) for p, ps in enumerate(pawns) for k, q in enumerate(ps)
-                if q in stars and (not self._mover_only or p == state.turn)
-            )
-            if pending and self._auto_passage:
-                for p, k in pending:
-                    state = self._through_passage(state, p, k)
-            elif pending:
-                return _evolve(state, phase=Phase.PASSAGE, pending=pending)
+        stars = self.board.red_stars
+        pending = tuple(
+            (p, k) for p, ps in enumerate(pawns) for k, q in enumerate(ps)
+            if q in stars and (not self._mover_only or p == state.turn)
+        )
+        if pending and self._auto_passage:
+            for p, k in pending:
+                state = self._through_passage(state, p, k)
+        elif pending:
+            return _evolve(state, phase=Phase.PASSAGE, pending=pending)
         return self.next_turn(state)
 
     def _through_passage(self, state: State, p: int, k: int) -> State:
@@ -853,6 +853,9 @@ class SpookslotRules(SpookslotTurns):
         return self._violation(state, action)
 
     def _violation(self, state: State, action: Any) -> Violation | None:
+        """Why ``action`` is refused in ``state``. Asked only by ``rule_violation``, after its
+        fast path found the action not legal: a roll, a move or a ball that reaches the
+        explanation is not legal, so the explanations below do not test that again."""
         if state.phase is Phase.OVER:
             cid = "spookslot.einde.twee-vier" if self._n <= 4 else "spookslot.einde.vijf-zes"
             return violation(cid, "the game is over")
@@ -868,27 +871,29 @@ class SpookslotRules(SpookslotTurns):
         return self._pass_violation(state, action)
 
     @clause("spookslot.beurt.dobbelen")
-    def _roll_violation(self, state: State, action: Roll) -> Violation | None:
+    def _roll_violation(self, state: State, action: Roll) -> Violation:
+        """Why a roll that is not legal is refused (``_violation``): the die is not rolled now,
+        else (a roll at its moment that ``rule_violation`` did not accept) a face the die does
+        not have."""
         if state.phase is not Phase.ROLL and state.phase is not Phase.REROLL:
             return violation("spookslot.beurt.dobbelen", "the die is not rolled now")
-        if action.face not in self._faces:
-            return violation(
-                "spookslot.beurt.dobbelen",
-                f"the die has no face {action.face} (interpretation spookslot.interp.die-faces)",
-            )
-        return None
+        return violation(
+            "spookslot.beurt.dobbelen",
+            f"the die has no face {action.face} (interpretation spookslot.interp.die-faces)",
+        )
 
     @clause("spookslot.kogel.valstrik")
-    def _ball_violation(self, state: State, action: Ball) -> Violation | None:
+    def _ball_violation(self, state: State, action: Ball) -> Violation:
+        """Why a ball that is not legal is refused (``_violation``): the ball is not dropped now,
+        else (a ball at its moment that ``rule_violation`` did not accept) a trap it cannot
+        reach."""
         if state.phase is not Phase.BALL:
             return violation("spookslot.kogel.valstrik", "the ball is not dropped now")
-        if action.trap not in self._traps:
-            return violation(
-                "spookslot.kogel.valstrik",
-                f"the ball cannot reach {quote(action.trap)} "
-                "(interpretation spookslot.interp.trap-weights)",
-            )
-        return None
+        return violation(
+            "spookslot.kogel.valstrik",
+            f"the ball cannot reach {quote(action.trap)} "
+            "(interpretation spookslot.interp.trap-weights)",
+        )
 
     def _pawn_violation(self, state: State, player: int, pawn: int) -> Violation | None:
         if not 0 <= player < self._n:
@@ -916,9 +921,8 @@ class SpookslotRules(SpookslotTurns):
 
     @clause("spookslot.getal.zetten", "spookslot.pionnen.beginner", "spookslot.exit.ontsnapt",
             "spookslot.getal.vier-spelers", "spookslot.routes.kiezen")
-    def _move_violation(self, state: State, action: Move) -> Violation | None:
-        if action in self.move_set(state).dest:
-            return None
+    def _move_violation(self, state: State, action: Move) -> Violation:
+        """Why a move that is not legal is refused (``_violation``: not in the move set)."""
         bad = self._mover_violation(state, action.player, action.pawn)
         if bad is not None:
             return bad

@@ -94,6 +94,7 @@ ORDER = (
     "kasteel.no-move-limit",
     "kasteel.deadlock-threshold",
     "kasteel.stuck-rule",
+    "kasteel.option-refusals",
 )
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from castlerules.core.errors import RulesError
+from castlerules.core.errors import InvalidOptionError, RulesError
 from castlerules.core.spec import read_text
 from castlerules.core.theorem import Result, theorem
 from castlerules.kasteel.board import PACKAGED, PLAYER_NAMES, RED, YELLOW, Board, Kind
@@ -575,3 +575,59 @@ def _accepted(game: Kasteel, **changes: Any) -> bool:
     except RulesError:
         return False
     return True
+
+
+#: Values of ``stuck`` that name no rule of the stuck player: another word, a spelling the game
+#: does not use, nothing, a number, a list.
+NOT_STUCK_RULES: tuple[Any, ...] = ("draw", "Pass", None, 1, [])
+
+
+def _refusal(cls: type[Kasteel], **options: Any) -> str | None:
+    """The message of the InvalidOptionError a game of ``cls`` with ``options`` raises (None: it
+    is made)."""
+    try:
+        cls(**options)
+    except InvalidOptionError as exc:
+        return str(exc)
+    return None
+
+
+@theorem(
+    "kasteel.option-refusals",
+    "A player who cannot move either passes or loses: a stuck that names neither (another "
+    "word, 'Pass', nothing, a number, a list) is refused with an InvalidOptionError naming "
+    "stuck. Of the readings moves and climb, every pair of options makes a game except "
+    "moves = mixed with climb = climb-then-slide (mixed moves have no separate climb), "
+    "which is refused with an InvalidOptionError naming both. Exhaustive over these values "
+    "and every pair of the two readings' options.",
+    clauses=("kasteel.einde.geen-gelijkspel", "kasteel.spel.schuiven", "kasteel.spel.klimmen"),
+    method="exhaustive",
+    fails_with=f"{OPTION_TESTS}::test_option_refusals_catch_an_option_let_through",
+    depends_on=(),
+)
+def check_option_refusals(game: Kasteel) -> Result:
+    """For every value of ``NOT_STUCK_RULES``, a game of ``game``'s class with it as ``stuck`` is
+    refused naming the option; for every pair of options of moves and climb, a game under them
+    is made, but for mixed with climb-then-slide, refused naming both readings."""
+    cls = type(game)
+    for value in NOT_STUCK_RULES:
+        found = _refusal(cls, stuck=value)
+        if found is None or "stuck" not in found:
+            said = "made" if found is None else f"refused with: {found}"
+            return Result.refuted(f"stuck = {value!r} is {said}", f"stuck = {value!r}")
+    spec, pairs = game.spec, 0
+    moves = [o.id for o in spec.interpretation("kasteel.interp.moves").options]
+    climbs = [o.id for o in spec.interpretation("kasteel.interp.climb").options]
+    for move in moves:
+        for climb in climbs:
+            pairs += 1
+            readings = {"moves": move, "climb": climb}
+            found = _refusal(cls, readings=readings)
+            refused = (move, climb) == ("mixed", "climb-then-slide")
+            shown = f"moves = {move}, climb = {climb}"
+            if (found is not None) != refused or (
+                    refused and not all(f"{r}=" in (found or "") for r in readings)):
+                said = "made" if found is None else f"refused with: {found}"
+                return Result.refuted(f"{shown} is {said}", shown)
+    return Result.proved(f"{len(NOT_STUCK_RULES)} values of stuck refused; {pairs} pairs of moves "
+                         "and climb, all made but mixed with climb-then-slide")

@@ -60,6 +60,7 @@ from castlerules.spookslot.theorems import (
     ending,
     legality,
     moves,
+    near_fork,
     options,
     players,
     positions,
@@ -71,7 +72,7 @@ from castlerules.spookslot.theorems.options import REPRESENTATIVES
 __all__ = ["ORDER", "REPRESENTATIVES", "theorems"]
 
 #: The theorem modules (importing them declares their theorems).
-MODULES = (players, options, board, moves, positions, legality, turn, ending, chain)
+MODULES = (players, options, board, moves, positions, legality, turn, near_fork, ending, chain)
 
 #: The order of the theorems in reports and pages: the players and the start, the board and the
 #: exit kernel, the moves, the positions and legality, the pawns, the turn, the option values;
@@ -95,11 +96,13 @@ ORDER = (
     "spookslot.roll-transition",
     "spookslot.ball-transition",
     "spookslot.passage-transition",
+    "spookslot.fork-near-exit",
     "spookslot.second-pawn-waits",
     "spookslot.die-faces",
     "spookslot.options-end",
     "spookslot.options-end-every",
     "spookslot.trap-weights",
+    "spookslot.option-refusals",
     "spookslot.single-pawn-chain",
     "spookslot.moves-reference-three",
 )

@@ -56,6 +56,26 @@ def expected_legal(reading: Reading, game: Spookslot, state: State) -> set[Any]:
     return _expected_actions(game, reading, state)
 
 
+def expected_actors(state: State) -> frozenset[int]:
+    """Who decides in ``state``, by the rules: the player whose turn it is chooses the move (or
+    the pass); at the secret passage the owner of each pawn on a red star square decides for
+    it; the die and the ball are chance, and nobody decides after the end."""
+    if state.phase is Phase.MOVE:
+        return frozenset((state.turn,))
+    if state.phase is Phase.PASSAGE:
+        return frozenset(p for p, _ in state.pending)
+    return frozenset()
+
+
+def strangers(game: Spookslot, state: State) -> tuple[Passage, ...]:
+    """Passages that name a player the game does not have, and (with 5 or 6 players: a pawn b
+    exists in no other game) a pawn its player does not have."""
+    out = [Passage(game.num_players, 0, True)]
+    if game.pawns_per_player == 1:
+        out.append(Passage(state.turn, 1, True))
+    return tuple(out)
+
+
 def _rule_of(game: Spookslot, state: State, action: Any) -> set[str] | None:
     """The rules a refused ``action`` breaks by its kind, where its kind settles it (None: any
     rule clause): the end; the die, the ball and the passage at their moments; the turn's owner."""
@@ -119,8 +139,10 @@ def families(game: Spookslot) -> Iterator[tuple[str, Iterator[State]]]:
         "reaches, the pending passages) and the legal actions are exactly those; a refused "
         "action names a clause and quotes it: a roll 'Spelverloop', a ball 'De kogel', a "
         "passage 'De geheime doorgang', a move or pass out of turn the turn order, a player "
-        "or pawn the game does not have the player count or 'pionnen', anything after the "
-        "end the end of the game. Exhaustive."
+        "or pawn the game does not have the player count or 'pionnen' (a passage too), "
+        "anything after the end the end of the game. Who acts is the player to move at a "
+        "move, the owners of the pending pawns at a passage decision, and nobody at a roll, "
+        "a ball or the end. Exhaustive."
     ),
     clauses=clause_ids("beurt.dobbelen", "kogel.valstrik", "geheim.sterveld", "pionnen.beginner",
                      "getal.zetten", "exit.moet-verplaatsen", "exit.precies",
@@ -131,8 +153,9 @@ def families(game: Spookslot) -> Iterator[tuple[str, Iterator[State]]]:
     depends_on=lambda game: (*move_depends(game), "trap-weights", "trap_weights"),
 )
 def check_legality(game: Spookslot) -> Result:
-    """Exhaustive over ``families``: for every candidate action (``Spookslot.candidate_actions``:
-    every face, trap, pass, pawn, route and passage, and some that name no route or no pawn) the
+    """Exhaustive over ``families``: the players who act are ``expected_actors``; for every
+    candidate action (``Spookslot.candidate_actions``: every face, trap, pass, pawn, route and
+    passage, and some that name no route or no pawn; and the passages of ``strangers``) the
     legality predicate says legal exactly when ``expected_legal`` lists it, and the legal actions
     are exactly those; a refused action names a rule clause, quotes it, and — where the action's
     kind settles it (``_rule_of``) — the rule of that kind."""
@@ -151,7 +174,11 @@ def check_legality(game: Spookslot) -> Result:
             if set(game.legal_actions(state)) != want:
                 return _refute(game, state, f"the legal actions are not the rules' "
                                f"{sorted(map(str, want))}")
-            for action in game.candidate_actions(state):
+            actors = expected_actors(state)
+            if game.actors(state) != actors:
+                return _refute(game, state, f"the game says players {sorted(game.actors(state))} "
+                               f"act, the rules {sorted(actors)}")
+            for action in (*game.candidate_actions(state), *strangers(game, state)):
                 asked += 1
                 found = game.violation(state, action)
                 if (found is None) != (action in want):

@@ -16,9 +16,9 @@ from fractions import Fraction
 from importlib.resources import files
 from typing import Any
 
-from castlerules.core.errors import RulesError
+from castlerules.core.errors import InvalidOptionError, RulesError
 from castlerules.core.theorem import Result, theorem
-from castlerules.spookslot.board import Board, board_problems, parse_board
+from castlerules.spookslot.board import Board, Square, board_problems, parse_board
 from castlerules.spookslot.game import Spookslot
 from castlerules.spookslot.state import EXIT, GHOST, LINE, START, Ball, Phase, Roll, State
 from castlerules.spookslot.theorems.common import PLAYERS_TESTS, TESTS, clause_ids, fact
@@ -385,6 +385,19 @@ def misshapen_boards() -> list[tuple[str, str]]:
     ]
 
 
+#: The two squares ``cut_off_board`` adds.
+CUT_OFF = ("cut-off-a", "cut-off-b")
+
+
+def cut_off_board(board: Board) -> Board:
+    """``board`` with two squares added that lead only to each other, cut off from the Exit. Made
+    in code: no board text gives one, since ``parse_board`` refuses a circle and a square without
+    a way on; ``board_problems`` is also asked about boards made in code."""
+    extra = tuple(Square(q, "blue", "cellar", "lower", (CUT_OFF[1 - i],))
+                  for i, q in enumerate(CUT_OFF))
+    return Board(board.name, board.start, (*board.squares, *extra))
+
+
 @theorem(
     "spookslot.board-well-formed",
     "On the game's board and on every packaged board (specs/boards/spookslot-*.toml) every "
@@ -395,7 +408,11 @@ def misshapen_boards() -> list[tuple[str, str]]:
     "and one green star square; and the packaged default board is, square by square "
     "(colour, star, floor, trap, fallback, successors), the reconstruction the board "
     "ruling "
-    "adopts (fact reconstruction).",
+    "adopts (fact reconstruction). A board that lacks one part of that shape (a square the "
+    "start does not reach, a wrong fallback, a fork whose routes do not rejoin, one red star "
+    "square, no star square) is refused and the check finds a problem with it; on a board "
+    "made in code with two squares that lead only to each other, the check names each of "
+    "them as not reaching the Exit.",
     clauses=clause_ids("doel.race", "geschrokken.terug", "routes.kiezen", "geheim.sterveld",
                      "eindigen.veilig", "eindigen.gevaar", "getal.tellen"),
     method="exhaustive",
@@ -406,7 +423,9 @@ def check_boards(game: Spookslot) -> Result:
     """The game's board and every packaged board have the rulebook's shape: ``board_problems``
     (the check the game makes when it loads a board) finds nothing, and neither does the
     independent ``board_facts``; every packaged board loads by its name; and a board that lacks
-    one part of the shape (``misshapen_boards``) is refused, ``board_problems`` naming it."""
+    one part of the shape (``misshapen_boards``) is refused, ``board_problems`` naming it; and
+    on a board made in code with squares cut off from the Exit (``cut_off_board``, which no board
+    text gives), ``board_problems`` names each of them as not reaching the Exit."""
     boards: list[tuple[str, Board]] = [(f"the game's board {game.board.name!r}", game.board)]
     for name in packaged_boards():
         try:
@@ -431,12 +450,77 @@ def check_boards(game: Spookslot) -> Result:
             return Result.refuted(f"a board with {what} is accepted", what)
         if not board_problems(parse_board(text, where="board")):
             return Result.refuted(f"the board check finds nothing wrong with {what}", what)
+    cut = board_problems(cut_off_board(game.board))
+    for q in CUT_OFF:
+        if not any(f"square {q} " in p and "Exit" in p for p in cut):
+            return Result.refuted(f"the board check does not find that square {q} is cut off "
+                                  "from the Exit", q)
     return Result.proved(f"{len(boards)} boards ({', '.join(s for s, _ in boards)}): every square "
                          "reaches the Exit, fallbacks are the nearest blue square behind, forks "
                          "rejoin with a longer safe and a shorter dangerous route, the facts' "
                          "colours, traps, forks and star squares; the packaged reconstruction is "
                          f"the fact's, square by square; {len(misshapen_boards())} misshapen "
-                         "boards refused")
+                         "boards refused; the squares cut off from the Exit on a board made in "
+                         "code found")
+
+
+# -- refused options -------------------------------------------------------------------------------
+#: Values of ``no_yellow`` other than true and false: a string, two numbers, nothing, a list, a
+#: table.
+NOT_BOOLEAN: tuple[Any, ...] = ("yes", 1, 0, None, [], {})
+
+
+def _refusal(cls: type[Spookslot], **options: Any) -> str | None:
+    """The message of the InvalidOptionError a game of ``cls`` with ``options`` raises (None: it
+    is made)."""
+    try:
+        cls(**options)
+    except InvalidOptionError as exc:
+        return str(exc)
+    return None
+
+
+@theorem(
+    "spookslot.option-refusals",
+    "The optional yellow rule is on or off: a no_yellow that is not true or false (a "
+    "string, the numbers 1 and 0, nothing, a list, a table) is refused with an "
+    "InvalidOptionError naming no_yellow. Of the readings route-choice and bounce-at-fork, "
+    "every pair of options makes a game except route-choice = bounce-safe with "
+    "bounce-at-fork = short (bounce-safe sends every bounce along the safe route), which is "
+    "refused with an InvalidOptionError naming both. Exhaustive over these values and "
+    "every pair of the two readings' options.",
+    clauses=clause_ids("optioneel.geel", "routes.kiezen"),
+    method="exhaustive",
+    fails_with=f"{TESTS}::test_option_refusals_catch_an_option_let_through",
+    depends_on=(),
+)
+def check_option_refusals(game: Spookslot) -> Result:
+    """For every value of ``NOT_BOOLEAN``, a game of ``game``'s class and player count with it as
+    ``no_yellow`` is refused naming the option; for every pair of options of route-choice and
+    bounce-at-fork, a game under them is made, but for bounce-safe with short, refused naming
+    both readings."""
+    cls, n = type(game), game.num_players
+    for value in NOT_BOOLEAN:
+        found = _refusal(cls, players=n, no_yellow=value)
+        if found is None or "no_yellow" not in found:
+            said = "made" if found is None else f"refused with: {found}"
+            return Result.refuted(f"no_yellow = {value!r} is {said}", f"no_yellow = {value!r}")
+    spec, pairs = game.spec, 0
+    routes = [o.id for o in spec.interpretation("spookslot.interp.route-choice").options]
+    forks = [o.id for o in spec.interpretation("spookslot.interp.bounce-at-fork").options]
+    for route in routes:
+        for fork in forks:
+            pairs += 1
+            readings = {"route-choice": route, "bounce-at-fork": fork}
+            found = _refusal(cls, players=n, readings=readings)
+            refused = (route, fork) == ("bounce-safe", "short")
+            shown = f"route-choice = {route}, bounce-at-fork = {fork}"
+            if (found is not None) != refused or (
+                    refused and not all(r in (found or "") for r in readings)):
+                said = "made" if found is None else f"refused with: {found}"
+                return Result.refuted(f"{shown} is {said}", shown)
+    return Result.proved(f"{len(NOT_BOOLEAN)} values of no_yellow refused; {pairs} pairs of "
+                         "route-choice and bounce-at-fork, all made but bounce-safe with short")
 
 
 # -- representatives ---------------------------------------------------------------------------------

@@ -80,6 +80,8 @@ def changes(game: Spookslot, reading: Reading, state: State) -> Iterator[tuple[s
         p, k = state.pending[0]
         yield "a pending pawn of a player not at the table", new(
             pending=(*state.pending[1:], (n, k))), True
+        yield "a pending pawn its player does not have", new(
+            pending=(*state.pending[1:], (p, per))), True
         yield "a pending pawn twice", new(pending=(*state.pending, (p, k))), True
         away = [(i, j) for i, ps in enumerate(state.pawns) for j, q in enumerate(ps)
                 if q not in board.red_stars]
@@ -113,8 +115,9 @@ def families(game: Spookslot) -> Iterator[tuple[str, Iterator[State]]]:
         "neither blue nor the green star (except under bounce-past-exit = share), a winner "
         "before the end or one whose pawns have not all escaped, a player out and the game "
         "not over, a number outside the move phase or one the die does not have, the ball "
-        "with nobody in danger, a passage pending outside its phase, twice, for nobody or "
-        "off the red star squares, anything pending at the end. Exhaustive."
+        "with nobody in danger, a passage pending outside its phase, twice, for nobody, for a "
+        "pawn its player does not have or off the red star squares, anything pending at the "
+        "end. Exhaustive."
     ),
     clauses=clause_ids("pionnen.aantal", "intro.spelers", "eindigen.bezet",
                      "geschrokken.blauw-meerdere", "geheim.groen-meerdere", "geheim.sterveld",
