@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 STARTER = """
-import os, sys, time
+import os, signal, sys, time
 from castlerules.core.parallel import worker_pool
+signal.signal(signal.SIGHUP, signal.SIG_DFL)  # (a run under nohup would hand down SIGHUP ignored)
 with worker_pool(2) as pool:
     busy = [pool.submit(time.sleep, 120) for _ in range(2)]
     while len(pool._processes) < 2:
