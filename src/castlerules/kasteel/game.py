@@ -58,27 +58,6 @@ class Kasteel(KasteelRules):
     - ``readings`` / ``ruleset``: any other reading (``castlerules readings kasteel``).
     """
 
-    """Het kasteel veroveren: two players, yellow (0) first, eight knights each on a 19x19 board.
-
-    Options (keyword-only):
-
-    - ``level`` (1-3): 8, 7 or 6 passes per player (kasteel.interp.level);
-    - ``passes``: an explicit number of passes (0-1000), overriding the level
-      (kasteel.interp.passes);
-    - ``skulls``: how many skulls a chance node places at the start (default 4,
-      kasteel.interp.skulls);
-    - ``skull_squares``: fixed skull squares such as ``["c10", "j9"]`` instead of chance
-      (kasteel.interp.skull-squares);
-    - ``board``: the packaged map's name (``"kasteel-default"``), map text in the format of
-      ``specs/boards/kasteel-default.txt``, or the path of a map file (kasteel.interp.board; the
-      game's options keep the text, never the path; see ``castlerules.kasteel.board`` for the
-      limits);
-    - ``stuck``: what happens to a player who has knights but no legal move: ``"pass"`` (default:
-      he passes; if his opponent could not move either, he loses) or ``"lose"`` (he loses at once)
-      (kasteel.interp.no-legal-move);
-    - ``readings`` / ``ruleset``: any other reading (``castlerules readings kasteel``).
-    """
-
     info: ClassVar[GameInfo] = GAME
     players_range: ClassVar[tuple[int, int]] = (2, 2)
     #: Random playouts are stopped after this many plies. The rules have no move limit
