@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from castlerules.bots import BOT_DELAY, Bot, MCTSBot, make_bot, own_actions
-from castlerules.core.catalog import games, make, make_stored
+from castlerules.core.catalog import game_class, games, make, make_stored
 from castlerules.core.chance import sample
 from castlerules.core.errors import (
     IllegalActionError,
@@ -54,19 +54,22 @@ MIN_BOT_SECONDS = 0.05
 
 
 def catalog() -> list[dict[str, Any]]:
-    """Every game with its title, player counts and interpretations (what ``castlerules readings``
-    lists; ``keyword``: the ``make`` option an interpretation is also spelt as), for the page's
-    menus."""
+    """Every game with its title, player counts, keyword options and interpretations (what
+    ``castlerules readings`` lists; ``keyword``: the ``make`` option an interpretation is also
+    spelt as), for the page's menus: read from each game's configuration (``config_type``) and
+    spec, without making a game."""
     out = []
     for name in games():
-        game = make(name)
+        config = game_class(name).config_type
         spec = load_spec(name)
-        low, high = type(game).players_range
+        low, high = config.players_range
         out.append({
             "name": name,
             "title": spec.title,
             "players": [low, high],
-            "default_players": game.num_players,
+            "default_players": config.defaults()["players"],
+            "options": [{"name": o.name, "default": o.default, "doc": o.doc, "kind": o.kind}
+                        for o in config.options_info() if o.name != "players"],
             "interpretations": [
                 {"id": i.id, "short_id": i.short_id, "question": i.question, "default": i.default,
                  "keyword": i.keyword or "",

@@ -12,6 +12,7 @@ import castlerules
 from castlerules.core.symbolic import And
 from castlerules.core.theorem import Status
 from castlerules.kasteel import Kasteel, Move, State, kernel, rules
+from castlerules.kasteel import config as kasteel_config
 from castlerules.kasteel.board import RED
 from castlerules.kasteel.state import make_state
 from castlerules.kasteel.theorems.canals import check_level_passes, check_pass_budget
@@ -92,9 +93,10 @@ def test_level_passes_fails_if_large_explicit_passes_are_capped() -> None:
 class _SkullTooMany(Kasteel):
     """Broken: from five skulls on, one skull more falls than asked for."""
 
-    def _skull_option(self, skull_squares: Any, skulls: Any, zone: Any, options: Any) -> int:
-        count = super()._skull_option(skull_squares, skulls, zone, options)
-        return count + 1 if skulls is not None and count >= 5 else count
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
+        if config.skulls is not None and self.skull_count >= 5:
+            self.skull_count += 1
 
 
 def test_skulls_placed_fails_if_a_count_is_off_by_one() -> None:
@@ -131,7 +133,7 @@ def test_first_move_fails_if_an_unknown_option_value_is_accepted() -> None:
 
 
 def test_skulls_placed_fails_with_three_default_skulls(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "DEFAULT_SKULLS", 3)
+    monkeypatch.setattr(kasteel_config, "DEFAULT_SKULLS", 3)
     assert check_skulls_placed(Kasteel()).status is Status.COUNTEREXAMPLE
 
 

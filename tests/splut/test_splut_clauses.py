@@ -144,8 +144,8 @@ def test_clause_theorem_catches_a_broken_rule(tid: str) -> None:
 class WestForTwo(Splut):
     """Broken: with two players the second sits West, not opposite the first."""
 
-    def _configure(self) -> None:
-        super()._configure()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         if self._n == 2:
             self._seats = (Seat.SOUTH, Seat.WEST)
 
@@ -153,8 +153,8 @@ class WestForTwo(Splut):
 class SouthBeginsAlways(Splut):
     """Broken: under seating = seating-order, South (player 0) begins with four players too."""
 
-    def _configure(self) -> None:
-        super()._configure()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         self._first = 0
 
 
@@ -171,8 +171,8 @@ def test_start_theorem_catches_a_wrong_start() -> None:
 class AntiClockwise(Splut):
     """Broken: with three or more players the turn passes to the right."""
 
-    def _configure(self) -> None:
-        super()._configure()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         if self._n > 2:
             self._cycle = tuple(reversed(self._cycle))
 
@@ -180,8 +180,8 @@ class AntiClockwise(Splut):
 class NumberedClockwise(Splut):
     """Broken: under seating = seating-order the turn order follows the player numbers."""
 
-    def _configure(self) -> None:
-        super()._configure()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         self._cycle = tuple(range(self._n))
 
 
@@ -200,16 +200,16 @@ def test_seating_theorem_catches_a_wrong_order() -> None:
 class UnderTrollFree(Splut):
     """Broken: a rock under a troll can always be levitated and pulled."""
 
-    def _configure(self) -> None:
-        super()._configure()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         self._under_free = self._blocked_throw
 
 
 class UnderTrollStuck(Splut):
     """Broken: the allowed reading is ignored."""
 
-    def _configure(self) -> None:
-        super()._configure()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         self._under_free = False
 
 

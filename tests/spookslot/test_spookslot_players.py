@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 import castlerules
-from castlerules.core.game import check_player_count
 from castlerules.core.theorem import Result, Status, run
 from castlerules.spookslot import Spookslot, rules
+from castlerules.spookslot import config as spookslot_config
 from castlerules.spookslot import theorems as th
 from castlerules.spookslot.state import EXIT, START, Move, Phase, State
 from castlerules.spookslot.theorems.families import ball_states
@@ -22,8 +22,7 @@ def _theorem(game: Spookslot, tid: str) -> Result:
 
 
 def test_player_counts_catches_a_refused_sixth_player(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "check_player_count",
-                        lambda n, low, high: check_player_count(n, low, 5))
+    monkeypatch.setattr(spookslot_config.SpookslotConfig, "players_range", (2, 5))
     result = _theorem(Spookslot(), "spookslot.player-counts")
     assert result.status is Status.COUNTEREXAMPLE
     assert "6 players is refused" in (result.counterexample or "")
@@ -169,16 +168,16 @@ def test_one_pawn_per_roll_catches_a_split_roll() -> None:
 
 
 def test_die_faces_catches_a_lost_face(monkeypatch: pytest.MonkeyPatch) -> None:
-    parse = rules._parse_faces
-    monkeypatch.setattr(rules, "_parse_faces",
+    parse = spookslot_config._parse_faces
+    monkeypatch.setattr(spookslot_config, "_parse_faces",
                         lambda faces: tuple(dict.fromkeys(parse(faces))))  # repeats lost
     result = _theorem(Spookslot(), "spookslot.die-faces")
     assert result.status is Status.COUNTEREXAMPLE
 
 
 def test_trap_weights_catches_a_weight_off_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    parse = rules._parse_weights
-    monkeypatch.setattr(rules, "_parse_weights",
+    parse = spookslot_config._parse_weights
+    monkeypatch.setattr(spookslot_config, "_parse_weights",
                         lambda weights: {t: w + 1 for t, w in parse(weights).items()})
     result = _theorem(Spookslot(), "spookslot.trap-weights")
     assert result.status is Status.COUNTEREXAMPLE
@@ -235,7 +234,6 @@ class _ShortWindow(Spookslot):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.window = 4 + self.num_players * self.pawns_per_player
-        self._signature = (*self._signature[:2], self.window, *self._signature[3:])
 
 
 def test_long_bounces_catch_a_window_too_short() -> None:

@@ -231,8 +231,8 @@ class _RollsAreTheBalls(Spookslot):
 class _AnySharing(Spookslot):
     """Broken: any square may hold several pawns."""
 
-    def _resolve_readings(self) -> None:
-        super()._resolve_readings()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         self._share_blocked = True
 
 

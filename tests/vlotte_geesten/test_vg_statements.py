@@ -14,6 +14,7 @@ import castlerules
 from castlerules.core.symbolic import If
 from castlerules.core.theorem import Status
 from castlerules.vlotte_geesten import VlotteGeesten, kernel, rules
+from castlerules.vlotte_geesten import config as vg_config
 from castlerules.vlotte_geesten.state import Obj, State
 from castlerules.vlotte_geesten.theorems.answer import (
     check_answer_any_faces_z3,
@@ -69,14 +70,14 @@ def test_any_faces_theorem_finds_a_swapped_pair(monkeypatch: pytest.MonkeyPatch)
     broken = check_answer_any_faces_z3(game, answer=situation_1_next_die)
     assert broken.status is Status.COUNTEREXAMPLE and "die:" in (broken.counterexample or "")
     # the faces option files the white die's faces under grey and the grey die's under white
-    monkeypatch.setattr(rules, "COLOURS", SWAPPED)
+    monkeypatch.setattr(vg_config, "COLOURS", SWAPPED)
     assert die_places(game) == {"red": 0, "white": 2, "grey": 1, "green": 3, "blue": 4}
     assert check_answer_any_faces_z3(game).status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("vg.voorbereiding.kleur-wit", "vg.voorbereiding.kleur-grijs")
 def test_colour_theorem_finds_two_dice_swapped(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "COLOURS", SWAPPED)
+    monkeypatch.setattr(vg_config, "COLOURS", SWAPPED)
     result = check_colours(VlotteGeesten(players=3))
     assert result.status is Status.COUNTEREXAMPLE
     assert "white die" in (result.counterexample or "") and result.position
@@ -99,13 +100,13 @@ def test_example_theorem_finds_the_pair_answered(monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.clause("vg.spel.worp")
 def test_any_faces_chance_finds_a_face_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
-    parse = rules._parse_faces
+    parse = vg_config._parse_faces
 
     def distinct_faces(faces: Any) -> Any:
         """Broken: a face shown twice on a die counts once (the faces are read as a set)."""
         return tuple(tuple(dict.fromkeys(d)) for d in parse(faces))
 
-    monkeypatch.setattr(rules, "_parse_faces", distinct_faces)
+    monkeypatch.setattr(vg_config, "_parse_faces", distinct_faces)
     result = check_any_faces(VlotteGeesten(players=2))
     assert result.status is Status.COUNTEREXAMPLE
     assert "probability" in (result.counterexample or "")
@@ -117,24 +118,23 @@ def test_any_faces_chance_finds_a_face_dropped(monkeypatch: pytest.MonkeyPatch) 
 def test_any_faces_chance_finds_dice_taken_in_the_mappings_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    parse = rules._parse_faces
+    parse = vg_config._parse_faces
 
     def in_given_order(faces: Any) -> Any:
         """Broken: the dice are the mapping's entries in the order it lists them, not red,
         white, grey, green, blue."""
         canonical = parse(faces)
-        by_colour = dict(zip(rules.COLOURS, canonical))
+        by_colour = dict(zip(vg_config.COLOURS, canonical))
         return tuple(by_colour[c] for c in faces)
 
-    monkeypatch.setattr(rules, "_parse_faces", in_given_order)
+    monkeypatch.setattr(vg_config, "_parse_faces", in_given_order)
     result = check_any_faces(VlotteGeesten(players=2))
     assert result.status is Status.COUNTEREXAMPLE
 
 
 @pytest.mark.clause("vg.spel.spelers")
 def test_player_count_theorem_finds_a_ninth_player(monkeypatch: pytest.MonkeyPatch) -> None:
-    check = rules.check_player_count
-    monkeypatch.setattr(rules, "check_player_count", lambda n, low, high: check(n, low, high + 1))
+    monkeypatch.setattr(vg_config.VlotteGeestenConfig, "players_range", (2, 9))
     result = check_player_counts(VlotteGeesten(players=2))
     assert result.status is Status.COUNTEREXAMPLE and "9-player" in (result.counterexample or "")
 
@@ -229,8 +229,8 @@ def test_grab_phase_theorem_finds_a_second_penalty() -> None:
 class AtOnceNotWired(VlotteGeesten):
     """Broken: the pot-at-once reading is not wired into the rules (the flag stays False)."""
 
-    def _resolve_rules(self) -> None:
-        super()._resolve_rules()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         self.pay_at_once = False
 
 
@@ -269,8 +269,8 @@ class MultiGrabNotWired(VlotteGeesten):
     """Broken: the multi-grab reading is not wired into the rules (both flags stay False: a grab
     of several objects takes them all, whatever the reading)."""
 
-    def _resolve_rules(self) -> None:
-        super()._resolve_rules()
+    def _configure(self, config: Any) -> None:
+        super()._configure(config)
         self.put_back = self.one_object = False
 
 

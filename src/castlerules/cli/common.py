@@ -148,20 +148,13 @@ _OWN_FLAGS = {"players": "--players N", "readings": "--reading ID=OPTION", "rule
 
 
 def _option_kind(game: str, name: str) -> str:
-    """``mapping``, ``list`` or ``scalar``: the short form an option of ``game`` takes, from the
-    annotation of its keyword in the game's signature (an unknown name is a scalar: ``make``
-    refuses it with the game's own list)."""
-    import inspect
-
+    """``mapping``, ``list`` or ``scalar``: the short form an option of ``game`` takes, as its
+    configuration declares it (an unknown name is a scalar: ``make`` refuses it with the game's
+    own list)."""
     from castlerules.core.catalog import game_class
 
-    param = inspect.signature(game_class(game)).parameters.get(name)
-    annotation = str(param.annotation) if param is not None else ""
-    if annotation.startswith("Mapping"):
-        return "mapping"
-    if annotation.startswith("Sequence"):
-        return "list"
-    return "scalar"
+    found = game_class(game).config_type.option_info(name)
+    return "scalar" if found is None else found.kind
 
 
 def _short_item(word: str) -> Any:

@@ -36,6 +36,7 @@ def _reading_flags(game: str, interp: Any, option: Any) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from castlerules.core.catalog import game_class
     from castlerules.core.plan import option_theorems
 
     spec = load_spec(args.game)
@@ -65,11 +66,20 @@ def run(args: argparse.Namespace) -> int:
          "readings": dict(r.readings), "notes": dict(r.notes)}
         for r in spec.rulesets
     ]
+    config = game_class(args.game).config_type
+    options: list[dict[str, Any]] = [
+        {"name": o.name, "default": o.default, "doc": o.doc, "kind": o.kind}
+        for o in config.options_info()
+    ]
     if args.json:
-        print(json.dumps({"interpretations": rows, "rulesets": rulesets}, indent=1,
-                         ensure_ascii=False))
+        print(json.dumps({"options": options, "interpretations": rows, "rulesets": rulesets},
+                         indent=1, ensure_ascii=False))
         return 0
     out = _out()
+    out.print(Text("keyword options (--option NAME=VALUE; --players N)", "bold"))
+    for o in options:
+        _para(out, f"{o['name']} (default {json.dumps(o['default'])}): {o['doc']}", "  - ", "      ")
+    out.print()
     for row in rows:
         keyword = f"  (keyword option {row['keyword']})" if row["keyword"] else ""
         out.print(Text.assemble((row["short_id"], "bold cyan"), keyword))

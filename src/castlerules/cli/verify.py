@@ -104,13 +104,11 @@ def _readings_for(names: Sequence[str], pairs: Sequence[str]) -> dict[str, dict[
 
 def _options_for(names: Sequence[str], texts: Sequence[str] | None) -> dict[str, dict[str, Any]]:
     """``--option NAME=VALUE`` values, given to the one game of ``names`` that takes ``NAME``."""
-    import inspect
-
     from castlerules.core.catalog import game_class
 
     out: dict[str, dict[str, Any]] = {n: {} for n in names}
     for key, text in _option_texts(texts).items():
-        owners = [n for n in names if key in inspect.signature(game_class(n)).parameters]
+        owners = [n for n in names if key in game_class(n).config_type.keywords()]
         if len(owners) != 1:
             raise RulesError(
                 f"--option {quote(key)}: no game of {', '.join(names)} takes it"

@@ -138,8 +138,8 @@ def info(name: str) -> GameInfo:
 
 def game_class(name: str) -> type[Game[Any, Any]]:
     """The rules class of the game ``name`` (any spelling; InvalidOptionError for an unknown
-    name): its options are the keyword arguments of ``make``, its ``players_range`` the player
-    counts its rulebook names.
+    name): its ``config_type`` declares the keyword options of ``make`` (their defaults, checks and
+    documentation), its ``players_range`` the player counts its rulebook names.
 
     >>> import castlerules
     >>> castlerules.game_class("kasteel").players_range
@@ -155,21 +155,10 @@ def player_counts(name: str) -> tuple[int, ...]:
 
 
 def make(name: str, **options: Any) -> Game[Any, Any]:
-    """Make a game by name with its options, validated at once (InvalidOptionError): the untyped
-    form of ``castlerules.make``, for code that knows the game only at run time."""
-    import inspect
-
-    declared = info(name)
-    cls: type[Game[Any, Any]] = declared.cls
-    signature = inspect.signature(cls)
-    try:
-        signature.bind(**options)
-    except TypeError:
-        accepted = list(signature.parameters)
-        unknown = sorted(set(options) - set(accepted))
-        raise InvalidOptionError(
-            f"{declared.name}: unknown option(s) {quote(unknown)}; accepted: {', '.join(accepted)}"
-        ) from None
+    """Make a game by name with its options, validated at once by its configuration
+    (``Game.config_type``; InvalidOptionError names the option, what it expects and what came):
+    the untyped form of ``castlerules.make``, for code that knows the game only at run time."""
+    cls: type[Game[Any, Any]] = info(name).cls
     return cls(**options)
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import abc
 import functools
 import inspect
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from castlerules.core import jsonio
+from castlerules.core.config import Config
 from castlerules.core.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -38,31 +38,25 @@ def _remade(cls: type[Any], options: dict[str, Any]) -> Any:
 
 
 class GameIdentity:
-    """A game's identity: the options and readings it was made with, the rulebook data they are
-    read against, and what follows from them (its repr, equality, hash and pickling). ``Game`` is
-    one; its ``__init__`` sets the options and the readings."""
+    """A game's identity: its configuration (the options and readings it was made with, one frozen
+    value of the game's ``config_type``), the rulebook data it is read against, and what follows
+    from them (its options, repr, equality, hash and pickling). ``Game`` is one; its ``__init__``
+    makes the configuration."""
 
     name: ClassVar[str]
+    #: The class of the game's configuration (``castlerules.core.config.Config``): its keyword
+    #: options with their defaults and checks, and the readings.
+    config_type: ClassVar[type[Config]]
+    #: The game's configuration: what it was made with, validated (``config_type.make``).
+    config: Config
     _options: dict[str, Any]
-    _readings: dict[str, str]
-
-    def resolve_readings(
-        self, keywords: Mapping[str, Any], readings: Any = None, ruleset: Any = None
-    ) -> dict[str, Any]:
-        """Reconcile ``readings=``, ``ruleset=`` and the keyword options (see
-        ``castlerules.core.readings``); returns the keywords with the values the readings imply.
-        Call it first in a game's ``__init__``; ``reading`` answers afterwards."""
-        from castlerules.core.readings import resolve
-
-        given = self.__dict__.get("_given")
-        out, self._readings = resolve(self.spec, keywords, readings, ruleset, given)
-        return out
 
     # -- identity --------------------------------------------------------------------------
     @property
     def options(self) -> dict[str, Any]:
         """The options this game was made with, JSON-able, such that ``make(name, **options)``
-        makes an equal game (non-default readings without a keyword under ``"readings"``)."""
+        makes an equal game (non-default readings without a keyword under ``"readings"``;
+        ``config.recorded()``)."""
         out = dict(self._options)
         if "readings" in out:
             out["readings"] = dict(out["readings"])
@@ -71,14 +65,15 @@ class GameIdentity:
     @property
     def readings(self) -> dict[str, str]:
         """The option id this game plays for every interpretation (full interpretation ids)."""
-        return dict(self._readings)
+        return self.config.readings.as_dict()
 
     def reading(self, interpretation: str) -> str:
-        """The option id this game plays for ``interpretation`` (full or short id)."""
-        found = self._readings.get(interpretation)
-        if found is None:
-            found = self._readings[self.spec.interpretation(interpretation).id]
-        return found
+        """The option id this game plays for ``interpretation`` (full or short id; SpecError for
+        an interpretation the game has not)."""
+        try:
+            return self.config.readings[interpretation]
+        except KeyError:
+            return self.config.readings[self.spec.interpretation(interpretation).id]
 
     @property
     def spec(self) -> GameSpec:
@@ -90,17 +85,15 @@ class GameIdentity:
         return f"castlerules.make({self.name!r}{', ' if opts else ''}{opts})"
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Game) and self.name == other.name and self._options == other._options
-        )
+        return isinstance(other, Game) and self.name == other.name and self.config == other.config
 
     def __hash__(self) -> int:
-        return hash((self.name, repr(sorted(self._options.items()))))
+        return hash((self.name, self.config))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its class and its options and is made again on loading: never its
         caches, which may be shared by every game of the module (Spookslot's move caches, keyed
-        by the class of each game that filled them)."""
+        by each game's class and configuration)."""
         return (_remade, (type(self), dict(self._options)))
 
 
@@ -137,39 +130,47 @@ class Game(GameIdentity, abc.ABC, Generic[S, A]):
         return ({},)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game class takes its name from its declaration (``info``); its ``__init__`` notes which
-        keyword options its caller gave (``_given``), so ``resolve_readings`` treats an explicit
-        default value like any other explicit value."""
+        """A game class takes its name from its declaration (``info``), and its player range, the
+        signature of its options (what ``help`` and ``inspect.signature`` show) and their
+        documentation from its configuration (``config_type``)."""
         super().__init_subclass__(**kwargs)
         _guard_methods(cls)
         if "info" in cls.__dict__:
             cls.name = cls.info.name
-        init = cls.__dict__.get("__init__")
-        if init is None or getattr(init, "_notes_given", False):
-            return
+            if cls.__doc__ and getattr(cls, "config_type", None) is not None:
+                cls.__doc__ = cls.__doc__.rstrip() + "\n\n" + cls.config_type.options_doc("    ")
+        if "config_type" in cls.__dict__:
+            cls.players_range = cls.config_type.players_range
+            cls.__signature__ = cls.config_type.signature()  # type: ignore[attr-defined]
 
-        @functools.wraps(init)
-        def noting_given(self: Any, *args: Any, **options: Any) -> None:
-            if "_given" not in self.__dict__:  # the outermost __init__ is the caller's
-                self._given = frozenset(options)
-            init(self, *args, **options)
-
-        noting_given._notes_given = True  # type: ignore[attr-defined]
-        cls.__init__ = noting_given  # type: ignore[method-assign]
-
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        self._options = dict(options)
-        if not hasattr(self, "_readings"):
-            self._readings = {i.id: i.default for i in self.spec.interpretations}
-        from castlerules.core.readings import non_default
-
-        extra = non_default(self.spec, self._readings)
-        if extra:
-            self._options["readings"] = extra
+    def __init__(self, config: Config | None = None, /, **options: Any) -> None:
+        """Make the game with ``options`` (the keywords of ``make``), validated at once by its
+        configuration (``config_type.make``: InvalidOptionError names the option, what it expects
+        and what came), or from a configuration made before; then the rules read what they need
+        from it (``_configure``) and build their tables (``_tables``), once."""
+        if config is None:
+            config = self.config_type.make(**options)
+        elif options or type(config) is not self.config_type:
+            raise InvalidOptionError(
+                f"{self.name}: give a {self.config_type.__name__} alone, or keyword options, "
+                f"got {quote(config)}"
+            )
+        self.config = config
+        self._options = config.recorded()
         self._action_classes = frozenset(self.action_types)
+        self._configure(config)
+        self._tables()
+
+    def _configure(self, config: Any) -> None:
+        """What the rules read from the game's configuration, as plain attributes of the game:
+        once, when it is made, so no hot path looks a reading up (a game's rules class defines
+        it)."""
+
+    def _tables(self) -> None:
+        """The tables and caches the rules build from what ``_configure`` read, and the checks of
+        the options that need them (a game's rules class defines it; the default builds none)."""
 
     @property
-    @abc.abstractmethod
     def num_players(self) -> int:
         """How many players this game has (its ``players`` option).
 
@@ -177,6 +178,7 @@ class Game(GameIdentity, abc.ABC, Generic[S, A]):
         >>> castlerules.make("splut", players=3).num_players
         3
         """
+        return self.config.players
 
     # -- the protocol ----------------------------------------------------------------------
     @abc.abstractmethod
@@ -497,7 +499,6 @@ class Game(GameIdentity, abc.ABC, Generic[S, A]):
         game package's ``theorems`` module (found by name, so the rules never import their proofs),
         each told what it runs under (readings, player count, the other keyword options) and with
         its ``depends_on`` interpretation ids made full."""
-        import inspect
         import json
 
         import attrs
@@ -510,11 +511,11 @@ class Game(GameIdentity, abc.ABC, Generic[S, A]):
         spec = self.spec
         chosen = {i.id: i.default for i in spec.interpretations}
         changed = tuple(sorted((k, v) for k, v in self.readings.items() if chosen.get(k) != v))
-        defaults = {k: p.default for k, p in inspect.signature(type(self)).parameters.items()}
+        defaults = self.config_type.defaults()
         options = tuple(sorted(
             (k, json.dumps(v, sort_keys=True, separators=(",", ":")))
             for k, v in self.options.items()
-            if k not in ("players", "readings") and defaults.get(k, inspect.Parameter.empty) != v
+            if k not in ("players", "readings") and (k not in defaults or defaults[k] != v)
         ))
 
         keywords = {"players", *defaults}

@@ -38,28 +38,11 @@ def default_board_path() -> str:
 
 class Kasteel(KasteelRules):
     """Het kasteel veroveren: two players, yellow (0) first, eight knights each on a 19x19 board.
-
-    Options (keyword-only):
-
-    - ``level`` (1-3): 8, 7 or 6 passes per player (kasteel.interp.level);
-    - ``passes``: an explicit number of passes (0-1000), overriding the level
-      (kasteel.interp.passes);
-    - ``skulls``: how many skulls a chance node places at the start (default 4,
-      kasteel.interp.skulls);
-    - ``skull_squares``: fixed skull squares such as ``["c10", "j9"]`` instead of chance
-      (kasteel.interp.skull-squares);
-    - ``board``: the packaged map's name (``"kasteel-default"``), map text in the format of
-      ``specs/boards/kasteel-default.txt``, or the path of a map file (kasteel.interp.board; the
-      game's options keep the text, never the path; see ``castlerules.kasteel.board`` for the
-      limits);
-    - ``stuck``: what happens to a player who has knights but no legal move: ``"pass"`` (default:
-      he passes; if his opponent could not move either, he loses) or ``"lose"`` (he loses at once)
-      (kasteel.interp.no-legal-move);
-    - ``readings`` / ``ruleset``: any other reading (``castlerules readings kasteel``).
+    The ``board`` option keeps a map's text in the game's options, never the path it was read
+    from (``castlerules.kasteel.board`` gives the limits of a map).
     """
 
     info: ClassVar[GameInfo] = GAME
-    players_range: ClassVar[tuple[int, int]] = (2, 2)
     #: Random playouts are stopped after this many plies. The rules have no move limit
     #: (kasteel.interp.no-move-limit); seeded random games end long before it.
     playout_cap: ClassVar[int] = 20_000
@@ -72,10 +55,6 @@ class Kasteel(KasteelRules):
             {"passes": 0, "skull_squares": ["i11", "j10", "k11"], "board": default_board_path()},
             {"board": SMALL_MAP, "skulls": 1},
         )
-
-    @property
-    def num_players(self) -> int:
-        return 2
 
     def adopt(self, state: State) -> State:
         """``state`` with this game's naming for ``repr`` (an equal state)."""

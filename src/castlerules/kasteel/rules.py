@@ -25,21 +25,19 @@ state's ``memo`` slot, set in one assignment, and the chance distributions in a 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import uniform
-from castlerules.core.errors import InvalidOptionError, Violation, quote
-from castlerules.core.game import Game, check_player_count
+from castlerules.core.errors import Violation, quote
+from castlerules.core.game import Game
 from castlerules.core.outcome import Termination
 from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
-from castlerules.core.source import board_keyword
 from castlerules.kasteel import kernel
 from castlerules.kasteel.board import (
-    DEFAULT_NAME,
     DIRECTIONS,
     EAST,
     NORTH,
@@ -50,8 +48,8 @@ from castlerules.kasteel.board import (
     YELLOW,
     Board,
     Kind,
-    load_board,
 )
+from castlerules.kasteel.config import KasteelConfig
 from castlerules.kasteel.kernel import LineReading, after_move
 from castlerules.kasteel.notation import Origin
 from castlerules.kasteel.state import (
@@ -67,10 +65,6 @@ from castlerules.kasteel.state import (
 
 #: Passes per level (clause kasteel.kanalen.niveau).
 LEVEL_PASSES = {1: 8, 2: 7, 3: 6}
-DEFAULT_SKULLS = 4
-STUCK_RULES = ("lose", "pass")
-#: The most passes the ``passes`` option may give.
-MAX_PASSES = 1000
 #: Directions in the order that lists a knight's moves by increasing destination square.
 ASCENDING = (SOUTH, WEST, EAST, NORTH)
 #: A budget of passes that no line can exhaust (a move costing one pass with passes left).
@@ -103,12 +97,6 @@ def group(lines: tuple[GameLine, ...]) -> Group:
         every,
         lines,
     )
-
-
-def _int_option(name: str, value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InvalidOptionError(f"{name} must be an integer from {low} to {high}, got {quote(value)}")
-    return value
 
 
 @functools.lru_cache(maxsize=8)
@@ -248,118 +236,37 @@ class KasteelMoves(Game[State, Action]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Move, Pass, PlaceSkull)
 
-    @clause("kasteel.kanalen.niveau", "kasteel.kanalen.passen")
-    def __init__(
-        self,
-        *,
-        level: int = 1,
-        passes: int | None = None,
-        skulls: int | None = None,
-        skull_squares: Sequence[str] | None = None,
-        board: Any = None,
-        stuck: str = "pass",
-        players: int = 2,
-        readings: Mapping[str, str] | None = None,
-        ruleset: str | None = None,
-    ) -> None:
-        check_player_count(players, 2, 2, "kasteel")
-        self.board: Board = load_board(board)
-        given = self.resolve_readings(
-            {
-                "level": level,
-                "passes": passes,
-                "skulls": skulls,
-                "skull_squares": skull_squares,
-                "board": board_keyword(board, self.board.source),
-                "stuck": stuck,
-            },
-            readings,
-            ruleset,
-        )
-        level, passes, skulls = given["level"], given["passes"], given["skulls"]
-        skull_squares, stuck = given["skull_squares"], given["stuck"]
-        level = _int_option("level", level, 1, 3)
-        options: dict[str, Any] = {"level": level}
-        if passes is not None:
-            options["passes"] = _int_option("passes", passes, 0, MAX_PASSES)
-        if self.board.source != DEFAULT_NAME:
-            options["board"] = self.board.source
-        self._resolve_readings()
-        zone = self.board.skull_zone(self._skulls_anywhere)
-        count = self._skull_option(skull_squares, skulls, zone, options)
-        if stuck not in STUCK_RULES:
-            raise InvalidOptionError(f"stuck must be one of {STUCK_RULES}, got {quote(stuck)}")
-        if stuck != "pass":
-            options["stuck"] = stuck
-        super().__init__(options)
-        self.stuck = stuck
-        self._stuck_loses = stuck == "lose"
-        self.skull_count = count
-        self.start_passes: int = LEVEL_PASSES[level] if passes is None else passes
-        self._zone = zone
-        self._zone_set = frozenset(zone)
-        self._tables()
+    config: KasteelConfig
+    config_type: ClassVar[type[KasteelConfig]] = KasteelConfig
 
-    def _skull_option(
-        self, skull_squares: Any, skulls: Any, zone: tuple[int, ...], options: dict[str, Any]
-    ) -> int:
-        """The number of skulls (and the fixed skull squares, ``self._fixed``)."""
-        self._fixed: frozenset[int] | None = None
-        if skull_squares is None:
-            count = DEFAULT_SKULLS if skulls is None else _int_option("skulls", skulls, 0, len(zone))
-            if skulls is not None:
-                options["skulls"] = count
-            if count > len(zone):
-                raise InvalidOptionError(f"skulls: at most {len(zone)} fit on this board")
-            return count
-        if isinstance(skull_squares, str) or not isinstance(skull_squares, Sequence):
-            raise InvalidOptionError("skull_squares must be a list of square names like 'j10'")
-        if len(skull_squares) > len(zone):
-            raise InvalidOptionError(f"skull_squares: at most {len(zone)} fit on this board")
-        fixed = []
-        for name in skull_squares:
-            try:
-                sq = self.board.square(name)
-            except ValueError as exc:
-                raise InvalidOptionError(f"skull_squares: {exc}") from None
-            if sq not in zone:
-                raise InvalidOptionError(
-                    f"skull_squares: {name} is not a square of the skull zone "
-                    "(interpretation kasteel.interp.skull-zone)"
-                )
-            fixed.append(sq)
-        if len(set(fixed)) != len(fixed):
-            raise InvalidOptionError("skull_squares: a square is named twice")
-        if skulls is not None and skulls != len(fixed):
-            raise InvalidOptionError(
-                f"skulls={quote(skulls)} does not match the {len(fixed)} skull_squares given"
-            )
-        self._fixed = frozenset(fixed)
-        options["skull_squares"] = [self.board.name(s) for s in sorted(fixed)]
-        return len(fixed)
-
+    @clause("kasteel.kanalen.niveau", "kasteel.kanalen.passen", "kasteel.kanalen.schedels")
     @reads("kasteel.interp.turns", "kasteel.interp.moves", "kasteel.interp.climb",
            "kasteel.interp.own-key", "kasteel.interp.capture", "kasteel.interp.pass-cost",
-           "kasteel.interp.key-square", "kasteel.interp.skull-zone")
-    def _resolve_readings(self) -> None:
-        """The readings as plain attributes (hot paths never look strings up); incompatible
-        combinations are refused with the reason."""
-        r = self.reading
-        self._voluntary_pass = r("turns") == "voluntary-pass"
-        self._mover_removed = r("capture") == "mover-removed"
-        self._skulls_anywhere = r("skull-zone") == "anywhere"
+           "kasteel.interp.key-square", "kasteel.interp.skull-zone",
+           "kasteel.interp.no-legal-move")
+    def _configure(self, config: KasteelConfig) -> None:
+        """The options and readings as plain attributes (hot paths never look strings up)."""
+        self.board: Board = config.map
+        r = config.readings
+        self.stuck = config.stuck
+        self._stuck_loses = config.stuck == "lose"
+        self.skull_count = config.skull_count
+        self.start_passes: int = LEVEL_PASSES[config.level] if config.passes is None else config.passes
+        self._voluntary_pass = r["turns"] == "voluntary-pass"
+        self._mover_removed = r["capture"] == "mover-removed"
+        self._skulls_anywhere = r["skull-zone"] == "anywhere"
         self.line_reading = LineReading(
-            mixed=r("moves") == "mixed",
-            climb_slide=r("climb") == "climb-then-slide",
-            key_passable=r("own-key") == "slide-through",
-            enemy_key_stops=r("key-square") == "pass-through",
-            per_move=r("pass-cost") == "per-move",
+            mixed=r["moves"] == "mixed",
+            climb_slide=r["climb"] == "climb-then-slide",
+            key_passable=r["own-key"] == "slide-through",
+            enemy_key_stops=r["key-square"] == "pass-through",
+            per_move=r["pass-cost"] == "per-move",
         )
-        if self.line_reading.mixed and self.line_reading.climb_slide:
-            raise InvalidOptionError(
-                "kasteel: moves=mixed lets every slide go onto and off the walls, so there is no "
-                "separate climb for climb=climb-then-slide to describe; give one of them"
-            )
+        self._zone = config.zone
+        self._zone_set = frozenset(self._zone)
+        self._fixed: frozenset[int] | None = (
+            None if config.skull_squares is None else config.fixed_skulls
+        )
 
     def _tables(self) -> None:
         """Lookups computed once from the board and the options (never changed afterwards)."""

@@ -32,16 +32,13 @@ from castlerules.splut.state import (
 
 
 class Splut(SplutRules):
-    """Splut! for 2, 3 or 4 players.
-
-    Options: ``players`` (2-4, default 2; interpretation splut.interp.player-count). Player 0 sits
-    South and begins; then West, North, East as seated (interpretation splut.interp.seating).
+    """Splut! for 2, 3 or 4 players. Player 0 sits South and begins; then West, North, East as
+    seated (interpretation splut.interp.seating).
     One action is one step of one piece (a troll's step may pull a rock, a sorcerer's step may
     levitate one); the throw after a troll steps onto a rock is its own action.
     """
 
     info: ClassVar[GameInfo] = GAME
-    players_range: ClassVar[tuple[int, int]] = (2, 4)
     playout_cap: ClassVar[int] = 100_000
 
     @classmethod

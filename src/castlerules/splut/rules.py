@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
-from castlerules.core.errors import InvalidOptionError, Violation
-from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.errors import Violation
+from castlerules.core.game import Game, require
 from castlerules.core.outcome import Termination
 from castlerules.core.reach import tabulation
 from castlerules.core.registry import clause, reads, violation
@@ -48,6 +47,7 @@ from castlerules.splut.board import (
     Dir,
     Seat,
 )
+from castlerules.splut.config import SplutConfig
 from castlerules.splut.state import (
     EMPTY,
     ROCK,
@@ -283,22 +283,8 @@ class SplutTurns(Game[State, Action]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Step, Throw, Pass)
 
-    @clause("splut.verloop.spelers", "splut.zitten.twee", "splut.zitten.drie", "splut.zitten.vier")
-    def __init__(
-        self,
-        *,
-        players: int = 2,
-        readings: Mapping[str, str] | None = None,
-        ruleset: str | None = None,
-    ) -> None:
-        players = self.resolve_readings({"players": players}, readings, ruleset)["players"]
-        n = check_player_count(players, 2, 4, "splut")
-        super().__init__({"players": n})
-        self._n = n
-        self._configure()
-        self._acts = actions_for(n)
-        self._actor_sets = tuple(frozenset({p}) for p in range(n))
-        self._tables()
+    config: SplutConfig
+    config_type: ClassVar[type[SplutConfig]] = SplutConfig
 
     @reads(
         "splut.interp.seating", "splut.interp.steps-per-turn", "splut.interp.start-positions",
@@ -309,17 +295,12 @@ class SplutTurns(Game[State, Action]):
         "splut.interp.levitate-start", "splut.interp.previous-and-this-turn",
         "splut.interp.no-legal-step", "splut.interp.winner", "splut.interp.rock-under-troll",
     )
-    def _configure(self) -> None:
-        """Resolve the readings into plain attributes (the hot paths never look strings up), and
-        refuse combinations that cannot be played together."""
-        n = self._n
-        read = self.reading
-        if read("winner") == "last-thrower" and read("no-legal-step") == "eliminated":
-            raise InvalidOptionError(
-                "splut: winner=last-thrower cannot be combined with no-legal-step=eliminated: "
-                "the last team may then leave the board without a throw, and nobody made the "
-                "last kill"
-            )
+    @clause("splut.verloop.spelers", "splut.zitten.twee", "splut.zitten.drie", "splut.zitten.vier")
+    def _configure(self, config: SplutConfig) -> None:
+        """The player count and the readings as plain attributes (the hot paths never look
+        strings up)."""
+        n = self._n = config.players
+        read = config.readings.__getitem__
         self._seats, self._first = seating(n, read("seating"))
         #: The players in clockwise order of their seats.
         self._cycle: tuple[int, ...] = tuple(sorted(range(n), key=lambda p: self._seats[p]))
@@ -345,6 +326,8 @@ class SplutTurns(Game[State, Action]):
         self._lev_plain = not (
             self._lev_first_step or self._lev_frees or self._lev_adjacent or self._blocked_throw
         )
+        self._acts = actions_for(n)
+        self._actor_sets = tuple(frozenset({p}) for p in range(n))
 
     @reads("splut.interp.throw-own-sorcerer")
     def _throw_kinds(self, p: int) -> tuple[int, ...]:

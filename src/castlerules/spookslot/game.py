@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 from castlerules.core.declaration import GameInfo
 from castlerules.spookslot import notation, render
+from castlerules.spookslot.config import MAX_FACE
 from castlerules.spookslot.declaration import GAME
-from castlerules.spookslot.rules import MAX_FACE, SpookslotRules
+from castlerules.spookslot.rules import SpookslotRules
 from castlerules.spookslot.state import (
     TRAPS,
     Action,
@@ -22,18 +23,10 @@ from castlerules.spookslot.state import (
 
 
 class Spookslot(SpookslotRules):
-    """Spookslot (Ghost Castle) for 2-6 players.
-
-    Options: ``players`` (2-6, default 2, interpretation spookslot.interp.players), ``first_player``
-    (spookslot.interp.first-player), ``die_faces`` (six faces, numbers 1-6 or "ghost"; default
-    1, 2, 3, 4, ghost, ghost; a die with which no pawn can ever move onto the board is refused),
-    ``trap_weights`` (trap -> integer weight from 0 to 1,000,000; default uniform), ``board`` (a
-    packaged board's name, board text or a path; default the packaged reconstruction
-    ``"spookslot-default"``, the default reading however it is given), ``no_yellow`` (the
-    optional rule: no move may end on a yellow square), and ``readings``/``ruleset`` for every
-    other interpretation in the spec. Options under which a game can go on for ever (a pawn could
-    come to a place from which it never reaches the Exit: six 5s, every ball to the stairs) are
-    refused with the place (``castlerules.spookslot.ending``).
+    """Spookslot (Ghost Castle) for 2-6 players. Options under which a game can go on for ever (a
+    pawn could come to a place from which it never reaches the Exit: six 5s, every ball to the
+    stairs) are refused with the place (``castlerules.spookslot.ending``); so is a die with which
+    no pawn can ever move onto the board.
 
     A game object may be shared between threads: its only mutable parts are the module's
     ``BoundedCache``\\ s of immutable values and the memo slot of a state (its legal moves, set
@@ -41,7 +34,6 @@ class Spookslot(SpookslotRules):
     """
 
     info: ClassVar[GameInfo] = GAME
-    players_range: ClassVar[tuple[int, int]] = (2, 6)
     playout_cap: ClassVar[int] = 100_000
 
     @classmethod

@@ -4,7 +4,7 @@ the secret passage, the Exit and the win — each tied to its clause."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
@@ -13,11 +13,10 @@ import attrs
 from castlerules.core.cache import BoundedCache
 from castlerules.core.chance import from_weights
 from castlerules.core.errors import InvalidOptionError, Violation, quote
-from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.game import Game, require
 from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
-from castlerules.core.source import board_keyword
-from castlerules.spookslot.board import DEFAULT_NAME, load_board
+from castlerules.spookslot.config import SpookslotConfig
 from castlerules.spookslot.ending import check_ending
 from castlerules.spookslot.kernel import NO_MOVE, landing
 from castlerules.spookslot.state import (
@@ -37,10 +36,6 @@ from castlerules.spookslot.state import (
     make_state,
 )
 
-DEFAULT_FACES: tuple[int | str, ...] = (1, 2, 3, 4, "ghost", "ghost")
-MAX_FACE = 6
-#: The largest weight ``trap_weights`` accepts for one trap.
-MAX_WEIGHT = 1_000_000
 #: Bounds of the caches the games keep (entries): moves per pawn situation, kernel answers.
 PAWN_CACHE = 1 << 14
 LANDING_CACHE = 1 << 14
@@ -84,40 +79,6 @@ def place(
 ) -> tuple[tuple[str, ...], ...]:
     """``pawns`` with pawn ``pawn`` of ``player`` on ``square``."""
     return _with(pawns, player, _with(pawns[player], pawn, square))
-
-
-def _parse_faces(faces: Any) -> tuple[int, ...]:
-    """Validate ``die_faces``: six faces, each a number 1-6 or "ghost" (interp. die-faces); that a
-    pawn can move with them is ``Spookslot._check_die``'s to say (it needs the board)."""
-    if not isinstance(faces, Sequence) or isinstance(faces, str) or len(faces) != 6:
-        raise InvalidOptionError(f"die_faces must be a list of six faces, got {quote(faces)}")
-    out = []
-    for f in faces:
-        if f == "ghost":
-            out.append(GHOST)
-        elif isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= MAX_FACE:
-            out.append(f)
-        else:
-            raise InvalidOptionError(
-                f"die_faces: each face is a number from 1 to {MAX_FACE} or 'ghost', got {quote(f)}"
-            )
-    return tuple(out)
-
-
-def _parse_weights(weights: Any) -> dict[str, int]:
-    """Validate ``trap_weights``: each trap -> an integer weight from 0 to MAX_WEIGHT, not all 0
-    (interpretation spookslot.interp.trap-weights)."""
-    if not isinstance(weights, Mapping) or len(weights) != len(TRAPS) or set(weights) != set(TRAPS):
-        raise InvalidOptionError(f"trap_weights must map each trap ({', '.join(TRAPS)}) to a weight")
-    for t in TRAPS:
-        w = weights[t]
-        if not isinstance(w, int) or isinstance(w, bool) or not 0 <= w <= MAX_WEIGHT:
-            raise InvalidOptionError(
-                f"trap_weights[{t!r}] must be an integer from 0 to {MAX_WEIGHT}, got {quote(w)}"
-            )
-    if not any(weights[t] for t in TRAPS):
-        raise InvalidOptionError("trap_weights must not all be zero")
-    return {t: int(weights[t]) for t in TRAPS}
 
 
 @attrs.frozen(slots=True)
@@ -178,61 +139,26 @@ class SpookslotMoves(Game[State, Action]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Roll, Ball, Move, Passage, Pass)
 
+    config: SpookslotConfig
+    config_type: ClassVar[type[SpookslotConfig]] = SpookslotConfig
+
+    @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
+           "spookslot.interp.bounce-colour", "spookslot.interp.exit-exact",
+           "spookslot.interp.bounce-past-exit", "spookslot.interp.forced-move",
+           "spookslot.interp.shared-squares", "spookslot.interp.secret-passage",
+           "spookslot.interp.ghost-reroll", "spookslot.interp.four-player-second-pawn",
+           "spookslot.interp.start-line", "spookslot.interp.ball-once")
     @clause("spookslot.intro.spelers", "spookslot.pionnen.aantal", "spookslot.beurt.dobbelen",
             "spookslot.kogel.valstrik")
-    def __init__(
-        self,
-        *,
-        players: int = 2,
-        first_player: int = 0,
-        die_faces: Sequence[int | str] | None = None,
-        trap_weights: Mapping[str, int] | None = None,
-        board: Any = None,
-        no_yellow: bool = False,
-        readings: Mapping[str, str] | None = None,
-        ruleset: str | None = None,
-    ) -> None:
-        self.board, stored = load_board(DEFAULT_NAME if board is None else board)
-        given = self.resolve_readings(
-            {
-                "players": players,
-                "first_player": first_player,
-                "die_faces": die_faces,
-                "trap_weights": trap_weights,
-                "board": board_keyword(board, stored),
-                "no_yellow": no_yellow,
-            },
-            readings,
-            ruleset,
-        )
-        players, first_player, no_yellow = given["players"], given["first_player"], given["no_yellow"]
-        die_faces, trap_weights = given["die_faces"], given["trap_weights"]
-        n = check_player_count(players, 2, 6)
-        if not isinstance(first_player, int) or isinstance(first_player, bool) or not (
-            0 <= first_player < n
-        ):
-            raise InvalidOptionError(f"first_player must be a player from 0 to {n - 1}")
-        if not isinstance(no_yellow, bool):
-            raise InvalidOptionError(f"no_yellow must be true or false, got {quote(no_yellow)}")
-        faces = _parse_faces(DEFAULT_FACES if die_faces is None else die_faces)
-        weights = _parse_weights(
-            {t: 1 for t in TRAPS} if trap_weights is None else trap_weights
-        )
-        options: dict[str, Any] = {"players": n, "first_player": first_player,
-                                   "no_yellow": no_yellow}
-        shown = [f if f != GHOST else "ghost" for f in faces]
-        if tuple(shown) != DEFAULT_FACES:
-            options["die_faces"] = shown
-        if len(set(weights.values())) != 1:
-            options["trap_weights"] = weights
-        if stored != DEFAULT_NAME:
-            options["board"] = stored
-        super().__init__(options)
-        self._n = n
-        self._first = first_player
+    def _configure(self, config: SpookslotConfig) -> None:
+        """The options and readings as plain attributes (hot paths never look strings up)."""
+        self.board = config.map
+        n = self._n = config.players
+        self._first = config.first_player
         self._per_player = 2 if n <= 4 else 1
         self._four = n == 4
-        self.no_yellow = no_yellow
+        self.no_yellow = config.no_yellow
+        faces, weights = config.faces, config.weights
         counts = Counter(faces)
         self.die: tuple[tuple[Roll, Fraction], ...] = tuple(
             (Roll(f), Fraction(c, 6)) for f, c in sorted(counts.items(), key=lambda x: (x[0] == 0, x[0]))
@@ -245,25 +171,21 @@ class SpookslotMoves(Game[State, Action]):
         self._traps = frozenset(b.trap for b, _ in self.ball)
         self._ball_actions = tuple(b for b, _ in self.ball)
         self.window = max(f for f in faces) + n * self._per_player
-        self._resolve_readings()
-        self._tables()
-        #: What decides a pawn's moves besides its square, the roll and the occupancy: games with
-        #: the same signature share the entries of the module's pawn cache.
-        self._signature = (
-            type(self), self.board, self.window, self.no_yellow, self._bounce_fork, self._bounce_route,
-            self._count_square, self._count_back, self._share_blocked, self._share_always,
-            self._line,
-        )
-        self._pawn_cache = _PAWN_CACHE
-        #: The Move objects of each pawn by route, interned (at most the action universe).
-        self._named: tuple[tuple[dict[tuple[str, ...], Move], ...], ...] = tuple(
-            tuple({} for _ in range(self._per_player)) for _ in range(self._n)
-        )
-        #: A pawn's moves by (signature, player, pawn, square, roll, occupancy within reach),
-        #: shared by the games of one signature.
-        self._mine = _MINE_CACHE
-        self._check_die()
-        self._check_ending()
+        # route-choice = bounce-safe sends every bounce along the safe route (the configuration
+        # refuses it with bounce-at-fork = short)
+        r = config.readings
+        self._bounce_route = "safe" if r["route-choice"] == "bounce-safe" else "choose"
+        self._bounce_fork = "safe" if self._bounce_route == "safe" else r["bounce-at-fork"]
+        self._count_square = r["bounce-colour"] == "count-square"
+        self._count_back = r["exit-exact"] == "count-back"
+        self._share_blocked = r["bounce-past-exit"] == "share"
+        self._forced = r["forced-move"]
+        self._share_always = r["shared-squares"] == "always"
+        self._auto_passage = r["secret-passage"] == "always"
+        self._reroll_until = r["ghost-reroll"] == "until-number"
+        self._sticky_release = r["four-player-second-pawn"] == "once-reached"
+        self._line = r["start-line"] == "line-square"
+        self._mover_only = r["ball-once"] == "mover-only"
 
     def _check_ending(self) -> None:
         """Refuse options under which a game can go on for ever (``castlerules.spookslot.ending``:
@@ -310,38 +232,9 @@ class SpookslotMoves(Game[State, Action]):
             f"die_faces: with this die no pawn can ever move onto the board ({why})"
         )
 
-    @reads("spookslot.interp.route-choice", "spookslot.interp.bounce-at-fork",
-           "spookslot.interp.bounce-colour", "spookslot.interp.exit-exact",
-           "spookslot.interp.bounce-past-exit", "spookslot.interp.forced-move",
-           "spookslot.interp.shared-squares", "spookslot.interp.secret-passage",
-           "spookslot.interp.ghost-reroll", "spookslot.interp.four-player-second-pawn",
-           "spookslot.interp.start-line", "spookslot.interp.ball-once")
-    def _resolve_readings(self) -> None:
-        """The readings as plain attributes (hot paths never look strings up); incompatible
-        combinations are refused with the reason."""
-        r = self.reading
-        self._bounce_route = "safe" if r("route-choice") == "bounce-safe" else "choose"
-        self._bounce_fork = r("bounce-at-fork")
-        if self._bounce_route == "safe":
-            if self._bounce_fork == "short":
-                raise InvalidOptionError(
-                    "spookslot: route-choice=bounce-safe sends every bounce along the safe route, "
-                    "so bounce-at-fork=short contradicts it"
-                )
-            self._bounce_fork = "safe"
-        self._count_square = r("bounce-colour") == "count-square"
-        self._count_back = r("exit-exact") == "count-back"
-        self._share_blocked = r("bounce-past-exit") == "share"
-        self._forced = r("forced-move")
-        self._share_always = r("shared-squares") == "always"
-        self._auto_passage = r("secret-passage") == "always"
-        self._reroll_until = r("ghost-reroll") == "until-number"
-        self._sticky_release = r("four-player-second-pawn") == "once-reached"
-        self._line = r("start-line") == "line-square"
-        self._mover_only = r("ball-once") == "mover-only"
-
     def _tables(self) -> None:
-        """Lookups computed once from the board and the options."""
+        """Lookups computed once from the board and the options, the move caches, and the checks
+        of the options that need the moves (the die, the ending)."""
         b = self.board
         self._bit = b.bit
         shareable = b.mask(b.blue) | (b.bit[b.green_star] if b.green_star else 0)
@@ -356,6 +249,20 @@ class SpookslotMoves(Game[State, Action]):
         self._passes = tuple(Pass(p) for p in range(self._n))
         #: The bits of the squares a move from a square can touch (filled as squares are met).
         self._reach: dict[str, int] = {}
+        #: What decides a pawn's moves besides its square, the roll and the occupancy: the game's
+        #: class and configuration. Games with the same signature share the entries of the
+        #: module's pawn caches.
+        self._signature = (type(self), self.config)
+        self._pawn_cache = _PAWN_CACHE
+        #: The Move objects of each pawn by route, interned (at most the action universe).
+        self._named: tuple[tuple[dict[tuple[str, ...], Move], ...], ...] = tuple(
+            tuple({} for _ in range(self._per_player)) for _ in range(self._n)
+        )
+        #: A pawn's moves by (signature, player, pawn, square, roll, occupancy within reach),
+        #: shared by the games of one signature.
+        self._mine = _MINE_CACHE
+        self._check_die()
+        self._check_ending()
 
     @property
     def pawns_per_player(self) -> int:

@@ -20,22 +20,11 @@ from castlerules.vlotte_geesten.state import (
 
 
 class VlotteGeesten(VlotteGeestenRules):
-    """Vlotte Geesten: Het Dobbelspel for 2–8 players.
-
-    Options: ``players`` (2–8), ``first_player`` (who rolls first, interpretation
-    vg.interp.first-player), ``faces`` (custom dice: colour -> six object names; default every
-    object with probability 1/5, interpretation vg.interp.dice-faces), and ``readings`` /
-    ``ruleset`` for the other interpretations (``castlerules readings vlotte-geesten``):
-    ``grab-phase`` (``once`` | ``regrab``), ``multi-grab`` (``all-taken`` | ``put-back`` |
-    ``refused``: what a grab of several objects at once does), ``penalty-no-points`` (``nothing`` |
-    ``debt``),
-    ``penalty-recipient`` (``at-round-end`` | ``pot-at-once``), ``next-roller`` (``same-roller`` |
-    ``next-seat``), ``ties`` (``shared`` | ``draw``). The ``literal`` ruleset reads a shared highest
-    score as a draw.
+    """Vlotte Geesten: Het Dobbelspel for 2–8 players. The ``literal`` ruleset reads a shared
+    highest score as a draw.
     """
 
     info: ClassVar[GameInfo] = GAME
-    players_range: ClassVar[tuple[int, int]] = (2, 8)
     playout_cap: ClassVar[int] = 200_000
 
     @classmethod

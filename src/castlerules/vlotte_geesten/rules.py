@@ -11,18 +11,17 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from castlerules.core.cache import BoundedCache
-from castlerules.core.errors import InvalidOptionError, Violation
-from castlerules.core.game import Game, check_player_count, require
+from castlerules.core.errors import Violation
+from castlerules.core.game import Game, require
 from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, reads, violation
 from castlerules.vlotte_geesten import kernel, notation
+from castlerules.vlotte_geesten.config import VlotteGeestenConfig
 from castlerules.vlotte_geesten.state import (
-    COLOURS,
     TOTAL_POINTS,
     Action,
     Grab,
@@ -57,27 +56,6 @@ def answer_of(faces: tuple[Obj, ...]) -> Obj:
     return Obj(kernel.answer([int(f) for f in faces]))
 
 
-def _parse_faces(faces: Any) -> tuple[tuple[Obj, ...], ...]:
-    """Validate the ``faces`` option: colour -> six object names."""
-    if not isinstance(faces, Mapping) or set(faces) != set(COLOURS):
-        raise InvalidOptionError(f"faces must map each die colour {COLOURS} to six object names")
-    names = {o.name.lower(): o for o in Obj}
-    dice = []
-    for colour in COLOURS:
-        sides = faces[colour]
-        if (
-            not isinstance(sides, Sequence)
-            or isinstance(sides, str)
-            or len(sides) != 6
-            or not all(isinstance(s, str) and s.lower() in names for s in sides)
-        ):
-            raise InvalidOptionError(
-                f"faces[{colour!r}] must be six of {sorted(names)}, got {sides!r}"[:200]
-            )
-        dice.append(tuple(names[s.lower()] for s in sides))
-    return tuple(dice)
-
-
 def _distribution(dice: tuple[tuple[Obj, ...], ...]) -> tuple[tuple[Roll, Fraction], ...]:
     per_die = [Counter(sides) for sides in dice]
     outcomes = []
@@ -101,39 +79,33 @@ class VlotteGeestenRules(Game[State, Action]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Roll, Grab, Pass)
 
+    config: VlotteGeestenConfig
+    config_type: ClassVar[type[VlotteGeestenConfig]] = VlotteGeestenConfig
+
     @clause("vg.spel.spelers", "vg.voorbereiding.inhoud")
-    @reads("vg.interp.first-player", "vg.interp.dice-faces")
-    def __init__(
-        self,
-        *,
-        players: int = 4,
-        first_player: int = 0,
-        faces: Mapping[str, Any] | None = None,
-        readings: Mapping[str, str] | None = None,
-        ruleset: str | None = None,
-    ) -> None:
-        given = self.resolve_readings(
-            {"players": players, "first_player": first_player, "faces": faces}, readings, ruleset
-        )
-        players, first_player, faces = given["players"], given["first_player"], given["faces"]
-        n = check_player_count(players, 2, 8)
-        if (
-            not isinstance(first_player, int)
-            or isinstance(first_player, bool)
-            or not 0 <= first_player < n
-        ):
-            raise InvalidOptionError(f"first_player must be a player from 0 to {n - 1}")
-        options: dict[str, Any] = {"players": n, "first_player": first_player}
-        if faces is None:
+    @reads("vg.interp.first-player", "vg.interp.dice-faces", GRAB_PHASE, NO_POINTS, RECIPIENT,
+           NEXT_ROLLER, TIES, MULTI_GRAB)
+    def _configure(self, config: VlotteGeestenConfig) -> None:
+        """The options and readings as plain attributes, once (the hot paths never look a string
+        up)."""
+        self._n = config.players
+        self._first = config.first_player
+        if config.faces is None:
             self._outcomes = tuple((r, Fraction(1, 5**5)) for r in _ALL_ROLLS)
         else:
-            dice = _parse_faces(faces)
-            options["faces"] = {c: [o.name.lower() for o in d] for c, d in zip(COLOURS, dice)}
-            self._outcomes = _distribution(dice)
-        super().__init__(options)
-        self._n = n
-        self._first = first_player
-        self._resolve_rules()
+            self._outcomes = _distribution(config.faces)
+        r = config.readings
+        self.regrab = r[GRAB_PHASE] == "regrab"
+        self.one_object = r[MULTI_GRAB] == "refused"
+        self.put_back = r[MULTI_GRAB] == "put-back"
+        self.debt = r[NO_POINTS] == "debt"
+        self.pay_at_once = r[RECIPIENT] == "pot-at-once"
+        self.next_seat = r[NEXT_ROLLER] == "next-seat"
+        self.draw_on_tie = r[TIES] == "draw"
+
+    def _tables(self) -> None:
+        """The actions, made once, and the tables of the legal actions of a grab round."""
+        n = self._n
         self._rolls = tuple(r for r, _ in self._outcomes)
         self._faces = frozenset(r.faces for r in self._rolls)
         self._passes = tuple(Pass(p) for p in range(n))
@@ -151,17 +123,6 @@ class VlotteGeestenRules(Game[State, Action]):
         self._legal_cache: BoundedCache[tuple[frozenset[int], frozenset[Obj]], tuple[Any, ...]]
         self._legal_cache = BoundedCache(1 << 13)
         self._actors_cache: BoundedCache[tuple[int, ...], frozenset[int]] = BoundedCache(1 << 13)
-
-    @reads(GRAB_PHASE, NO_POINTS, RECIPIENT, NEXT_ROLLER, TIES, MULTI_GRAB)
-    def _resolve_rules(self) -> None:
-        """The readings as plain attributes, once (the hot paths never look a string up)."""
-        self.regrab = self.reading(GRAB_PHASE) == "regrab"
-        self.one_object = self.reading(MULTI_GRAB) == "refused"
-        self.put_back = self.reading(MULTI_GRAB) == "put-back"
-        self.debt = self.reading(NO_POINTS) == "debt"
-        self.pay_at_once = self.reading(RECIPIENT) == "pot-at-once"
-        self.next_seat = self.reading(NEXT_ROLLER) == "next-seat"
-        self.draw_on_tie = self.reading(TIES) == "draw"
 
     @clause("vg.spel.een-voorwerp")
     @reads(MULTI_GRAB)

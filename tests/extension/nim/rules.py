@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 import attrs
 
 from castlerules import GameInfo, ParseError
+from castlerules.core.config import NEVER, Config, Readings, option, player_count, readings_field
 from castlerules.core.errors import Violation
-from castlerules.core.game import Game, check_player_count
+from castlerules.core.game import Game
 from castlerules.core.outcome import Termination
 from castlerules.core.registry import clause, violation
 from tests.extension.nim import GAME
@@ -32,6 +32,16 @@ class Take:
     count: int
 
 
+@attrs.frozen(kw_only=True, cache_hash=True)
+class NimConfig(Config):
+    """What a game of Nim is made with: two players and a reading of every interpretation."""
+
+    game: ClassVar[str] = GAME.name
+    players_range: ClassVar[tuple[int, int]] = (2, 2)
+    players: int = option(2, doc="two players", validator=player_count, record=NEVER)
+    readings: Readings = readings_field()
+
+
 LAST_STONE = Termination("last-stone", "nim.winnen", "the last stone is taken")
 
 
@@ -40,15 +50,7 @@ class Nim(Game[State, Take]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = (Take,)
 
-    def __init__(self, *, players: int = 2, readings: Mapping[str, str] | None = None,
-                 ruleset: str | None = None) -> None:
-        players = self.resolve_readings({"players": players}, readings, ruleset)["players"]
-        check_player_count(players, 2, 2, "nim")
-        super().__init__({"players": 2})
-
-    @property
-    def num_players(self) -> int:
-        return 2
+    config_type: ClassVar[type[NimConfig]] = NimConfig
 
     @clause("nim.opzet")
     def initial_state(self) -> State:
