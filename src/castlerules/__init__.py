@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from castlerules.core import catalog as _catalog
 from castlerules.core.catalog import GameInfo, game_class, games, info, position, register
+from castlerules.core.config import Config
 from castlerules.core.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -67,6 +68,7 @@ def make(name: str, **options: Any) -> Game[Any, Any]:
 
 
 __all__ = [
+    "Config",
     "Game",
     "GameInfo",
     "IllegalActionError",

@@ -257,9 +257,22 @@ class Readings:
 
 # -- the configuration --------------------------------------------------------------------------
 class Config:
-    """The base of each game's configuration (see the module docstring). Subclasses are frozen
-    attrs classes that declare ``game``, ``players_range``, their options (with ``option``, a
-    ``players`` option among them) and, last, ``readings`` (``readings_field``)."""
+    """What a game is made with: its keyword options and a reading of every interpretation, one
+    frozen, hashable value (``game.config``). Each game declares its subclass once, in its
+    package's ``config`` module (``castlerules.kasteel.KasteelConfig``, ...), as a frozen attrs
+    class with ``game``, ``players_range``, one ``option(...)`` field per keyword option (a
+    ``players`` option among them) and, last, ``readings = readings_field(...)``. ``make``
+    validates the options into one; ``Game(config)`` makes the game it describes.
+
+    >>> import castlerules
+    >>> config = castlerules.make("kasteel", level=2, stuck="lose").config
+    >>> config.level, config.stuck, config.readings["no-legal-move"]
+    (2, 'lose', 'lose')
+    >>> config.recorded()
+    {'level': 2, 'stuck': 'lose'}
+    >>> castlerules.game_class("kasteel")(config) == castlerules.make("kasteel", level=2, stuck="lose")
+    True
+    """
 
     __slots__ = ()
 

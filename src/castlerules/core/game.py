@@ -51,6 +51,25 @@ class GameIdentity:
     config: Config
     _options: dict[str, Any]
 
+    @property
+    def num_players(self) -> int:
+        """How many players this game has (its ``players`` option).
+
+        >>> import castlerules
+        >>> castlerules.make("splut", players=3).num_players
+        3
+        """
+        return self.config.players
+
+    def _configure(self, config: Any) -> None:
+        """What the rules read from the game's configuration, as plain attributes of the game:
+        once, when it is made, so no hot path looks a reading up (a game's rules class defines
+        it)."""
+
+    def _tables(self) -> None:
+        """The tables and caches the rules build from what ``_configure`` read, and the checks of
+        the options that need them (a game's rules class defines it; the default builds none)."""
+
     # -- identity --------------------------------------------------------------------------
     @property
     def options(self) -> dict[str, Any]:
@@ -160,25 +179,6 @@ class Game(GameIdentity, abc.ABC, Generic[S, A]):
         self._action_classes = frozenset(self.action_types)
         self._configure(config)
         self._tables()
-
-    def _configure(self, config: Any) -> None:
-        """What the rules read from the game's configuration, as plain attributes of the game:
-        once, when it is made, so no hot path looks a reading up (a game's rules class defines
-        it)."""
-
-    def _tables(self) -> None:
-        """The tables and caches the rules build from what ``_configure`` read, and the checks of
-        the options that need them (a game's rules class defines it; the default builds none)."""
-
-    @property
-    def num_players(self) -> int:
-        """How many players this game has (its ``players`` option).
-
-        >>> import castlerules
-        >>> castlerules.make("splut", players=3).num_players
-        3
-        """
-        return self.config.players
 
     # -- the protocol ----------------------------------------------------------------------
     @abc.abstractmethod
