@@ -270,7 +270,8 @@ class Config:
     (2, 'lose', 'lose')
     >>> config.recorded()
     {'level': 2, 'stuck': 'lose'}
-    >>> castlerules.game_class("kasteel")(config) == castlerules.make("kasteel", level=2, stuck="lose")
+    >>> Kasteel = castlerules.game_class("kasteel")
+    >>> Kasteel(config) == castlerules.make("kasteel", level=2, stuck="lose")
     True
     """
 
@@ -383,7 +384,8 @@ class Config:
         for interp in load_spec(cls.game).interpretations:
             if interp.keyword:
                 spelt.setdefault(interp.keyword, []).append(interp.id)
-        lines = ["Keyword options of ``make`` (declared by its configuration, ``config_type``):", ""]
+        lines = ["Keyword options of ``make`` (declared by its configuration, ``config_type``):",
+                 ""]
         for o in cls.options_info():
             read = ", ".join(spelt.get(o.name, ()))
             also = f" (interpretation {read})" if read else ""

@@ -132,9 +132,11 @@ class KasteelConfig(Config):
     players: int = option(2, doc="two players: yellow (0) and red (1)", validator=player_count,
                           record=NEVER)
     readings: Readings = readings_field(
-        not_together(("moves", "mixed"), ("climb", "climb-then-slide"),
-                     "kasteel: moves=mixed lets every slide go onto and off the walls, so there is no "
-                     "separate climb for climb=climb-then-slide to describe; give one of them")
+        not_together(
+            ("moves", "mixed"), ("climb", "climb-then-slide"),
+            "kasteel: moves=mixed lets every slide go onto and off the walls, so there is "
+            "no separate climb for climb=climb-then-slide to describe; give one of them",
+        )
     )
 
     @classmethod

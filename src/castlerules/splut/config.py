@@ -34,7 +34,10 @@ class SplutConfig(Config):
         2, doc="how many players sit at the board (2-4)", validator=player_count, record=ALWAYS
     )
     readings: Readings = readings_field(
-        not_together(("winner", "last-thrower"), ("no-legal-step", "eliminated"),
-                     "splut: winner=last-thrower cannot be combined with no-legal-step=eliminated: the "
-                     "last team may then leave the board without a throw, and nobody made the last kill")
+        not_together(
+            ("winner", "last-thrower"), ("no-legal-step", "eliminated"),
+            "splut: winner=last-thrower cannot be combined with no-legal-step=eliminated: "
+            "the last team may then leave the board without a throw, and nobody made the "
+            "last kill",
+        )
     )

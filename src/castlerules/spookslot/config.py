@@ -55,7 +55,9 @@ def _parse_weights(weights: Any) -> dict[str, int]:
     """Validate ``trap_weights``: each trap -> an integer weight from 0 to MAX_WEIGHT, not all 0
     (interpretation spookslot.interp.trap-weights)."""
     if not isinstance(weights, Mapping) or len(weights) != len(TRAPS) or set(weights) != set(TRAPS):
-        raise InvalidOptionError(f"trap_weights must map each trap ({', '.join(TRAPS)}) to a weight")
+        raise InvalidOptionError(
+            f"trap_weights must map each trap ({', '.join(TRAPS)}) to a weight"
+        )
     for t in TRAPS:
         w = weights[t]
         if not isinstance(w, int) or isinstance(w, bool) or not 0 <= w <= MAX_WEIGHT:
@@ -132,9 +134,11 @@ class SpookslotConfig(Config):
         converter=_board_name,
     )
     readings: Readings = readings_field(
-        not_together(("route-choice", "bounce-safe"), ("bounce-at-fork", "short"),
-                     "spookslot: route-choice=bounce-safe sends every bounce along the safe route, so "
-                     "bounce-at-fork=short contradicts it")
+        not_together(
+            ("route-choice", "bounce-safe"), ("bounce-at-fork", "short"),
+            "spookslot: route-choice=bounce-safe sends every bounce along the safe route, "
+            "so bounce-at-fork=short contradicts it",
+        )
     )
 
     @classmethod
