@@ -372,10 +372,6 @@ class Config:
             out["readings"] = extra
         return out
 
-    def reading(self, interpretation: str) -> str:
-        """The option played for ``interpretation`` (full or short id)."""
-        return self.readings[interpretation]
-
     @classmethod
     def options_doc(cls, indent: str = "") -> str:
         """The keyword options as a reST list for a game class's documentation: each with its

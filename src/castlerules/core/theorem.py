@@ -405,6 +405,27 @@ def run_all(
     return runs
 
 
+def solve_alone(formulas: Sequence[Any], timeout_ms: int) -> tuple[Any, Any, str]:
+    """z3's answer to ``formulas`` (sat, unsat or unknown), the model in the caller's context (None
+    unless sat) and why z3 gave up (empty unless unknown), solved in a z3 context of their own.
+
+    z3 numbers terms in the order a context first meets them, and its search follows the
+    numbering: in the process's one shared context a query's time depended on every term made
+    before it (a Kasteel query of 0.6 s alone ran past its two-minute limit after a worker's
+    other theorems). Translated into a fresh context, the same query is numbered the same way
+    whatever ran before, so its time is its own."""
+    ctx = z3.Context()
+    solver = z3.Solver(ctx=ctx)
+    solver.set("timeout", timeout_ms)
+    for formula in formulas:
+        solver.add(formula.translate(ctx) if z3.is_expr(formula)
+                   else z3.BoolVal(bool(formula), ctx))
+    answer = solver.check()
+    if answer == z3.sat:
+        return answer, solver.model().translate(z3.main_ctx()), ""
+    return answer, None, solver.reason_unknown() if answer == z3.unknown else ""
+
+
 def z3_prove(
     claim: Any,
     *,
@@ -418,18 +439,13 @@ def z3_prove(
     z3 looks for values satisfying the assumptions and not the claim; none (unsat) is a proof, one is
     a counterexample rendered by ``render`` (default: the model).
     """
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
-    solver.add(*assumptions)
-    solver.add(z3.Not(claim))
-    answer = solver.check()
+    answer, model, why = solve_alone([*assumptions, z3.Not(claim)], timeout_ms)
     if answer == z3.unsat:
         return Result.proved(detail or "z3: the negation is unsatisfiable")
-    if answer == z3.sat:
-        model = solver.model()
+    if model is not None:
         shown = render(model) if render is not None else str(model)
         return Result.refuted(shown, detail)
-    return Result.unknown(f"z3: {solver.reason_unknown()}")
+    return Result.unknown(f"z3: {why}")
 
 
 def z3_find(
@@ -442,16 +458,12 @@ def z3_find(
 
     Raises TimeoutError on z3's 'unknown'.
     """
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
-    solver.add(condition)
-    answer = solver.check()
+    answer, model, why = solve_alone([condition], timeout_ms)
     if answer == z3.unsat:
         return None
-    if answer == z3.sat:
-        model = solver.model()
+    if model is not None:
         return (render(model) if render is not None else str(model)), model
-    raise TimeoutError(f"z3: {solver.reason_unknown()}")
+    raise TimeoutError(f"z3: {why}")
 
 
 def for_all(
