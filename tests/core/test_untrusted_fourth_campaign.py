@@ -214,19 +214,33 @@ def test_a_stop_signal_ignored_at_the_start_stays_ignored(tmp_path: Path) -> Non
     assert _record(record)[0] == "p0 Tf2-f3"
 
 
+def _one_page_pipe() -> tuple[int, int]:
+    """A pipe that holds one page (Linux): a command's output (10-40 KB here) never fits in it,
+    so the command meets the reader's close, however fast it writes. In the default 64 KiB pipe a
+    command that had written all its output before the reader quit never met it and ended with
+    status 0 (seen in CI)."""
+    import fcntl
+
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(read_end, getattr(fcntl, "F_SETPIPE_SZ", 1031), 4096)
+    return read_end, write_end
+
+
 def test_a_closed_standard_output_keeps_the_record(tmp_path: Path) -> None:
     """B57: ``castlerules play -o FILE | head``: the reader quits, the record of the game so far
     is written, one line on standard error says so, and the status is SIGPIPE's (141)."""
     record = tmp_path / "g.json"
+    read_end, write_end = _one_page_pipe()
     proc = subprocess.Popen(
         [sys.executable, "-m", "castlerules", "play", "spookslot", "--players", "6", "--seed", "3",
          "-o", str(record)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        stdout=write_end, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
     )
-    assert proc.stdout is not None and proc.stderr is not None
-    proc.stdout.readline()
-    proc.stdout.readline()
-    proc.stdout.close()  # as head does after two lines
+    os.close(write_end)
+    assert proc.stderr is not None
+    with os.fdopen(read_end, "rb") as stdout:
+        stdout.readline()
+        stdout.readline()  # then closed, as head does after two lines
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
     lines = err.strip().splitlines()
@@ -238,13 +252,17 @@ def test_a_closed_standard_output_keeps_the_record(tmp_path: Path) -> None:
 
 
 def test_a_closed_standard_output_ends_other_commands_quietly(tmp_path: Path) -> None:
+    """``castlerules rules splut --all | head -1``: the status is SIGPIPE's, nothing on standard
+    error."""
+    read_end, write_end = _one_page_pipe()
     proc = subprocess.Popen(
         [sys.executable, "-m", "castlerules", "rules", "splut", "--all"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdout=write_end, stderr=subprocess.PIPE,
     )
-    assert proc.stdout is not None and proc.stderr is not None
-    proc.stdout.readline()
-    proc.stdout.close()
+    os.close(write_end)
+    assert proc.stderr is not None
+    with os.fdopen(read_end, "rb") as stdout:
+        stdout.readline()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141 and err == ""
 
