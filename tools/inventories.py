@@ -35,6 +35,7 @@ OBJECTS: dict[str, tuple[str, str, list[tuple[str, str, str, str, str]]]] = {
         ("enum.Enum", "py", "class", "library/enum", "enum.Enum"),
         ("enum.IntEnum", "py", "class", "library/enum", "enum.IntEnum"),
         ("fractions.Fraction", "py", "class", "library/fractions", "fractions.Fraction"),
+        ("inspect.Signature", "py", "class", "library/inspect", "inspect.Signature"),
         ("os.PathLike", "py", "class", "library/os", "os.PathLike"),
         ("random.Random", "py", "class", "library/random", "random.Random"),
         ("ValueError", "py", "exception", "library/exceptions", "ValueError"),
